@@ -1,0 +1,84 @@
+import { relations } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, timestamp } from "./columns";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** Stored lower-cased so look-ups are exact. */
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    /** Versioned hash string, e.g. `scrypt$N$r$p$salt$hash`. */
+    passwordHash: text("password_hash").notNull(),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+    profileImage: text("profile_image"),
+    /** Bumped on logout-everywhere and password reset; tokens carry it and are refused once stale. */
+    sessionVersion: integer("session_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email)],
+);
+
+/** Sign-up e-mail codes: stored hashed, valid 10 minutes, single use, at most 5 wrong tries. */
+export const signupCodes = sqliteTable(
+  "signup_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at").notNull(),
+    consumedAt: timestamp("consumed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signup_codes_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Password-reset links: random token stored hashed, valid 1 hour, single use. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_idx").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    streetAddress: text("street_address").notNull(),
+    apartment: text("apartment").notNull().default(""),
+    townCity: text("town_city").notNull(),
+    state: text("state").notNull(),
+    zipcode: text("zipcode").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    emailAddress: text("email_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId)],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  addresses: many(addresses),
+}));
+
+export const addressesRelations = relations(addresses, ({ one }) => ({
+  user: one(users, { fields: [addresses.userId], references: [users.id] }),
+}));

@@ -1,0 +1,5 @@
+export * from "./accounts";
+export * from "./catalog";
+export * from "./messages";
+export * from "./orders";
+export * from "./shopping";

@@ -1,0 +1,104 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { products, productSizes } from "./catalog";
+import { createdAt, timestamp } from "./columns";
+import { coupons } from "./shopping";
+
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export const ORDER_STATUSES = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export const PAYMENT_METHODS = ["bank", "cashOnDelivery"] as const;
+
+/**
+ * An order keeps a snapshot of its address and prices: later catalogue edits never change it.
+ * `orderNumber` is short, sequential and what shoppers see; the first 100 are gift-eligible.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderNumber: integer("order_number").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestEmail: text("guest_email"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull().default("placed"),
+    subtotalPaise: integer("subtotal_paise").notNull(),
+    discountPaise: integer("discount_paise").notNull().default(0),
+    shippingPaise: integer("shipping_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    giftEligible: integer("gift_eligible", { mode: "boolean" }).notNull().default(false),
+    shipFullName: text("ship_full_name").notNull(),
+    shipStreetAddress: text("ship_street_address").notNull(),
+    shipApartment: text("ship_apartment").notNull().default(""),
+    shipTownCity: text("ship_town_city").notNull(),
+    shipState: text("ship_state").notNull(),
+    shipZipcode: text("ship_zipcode").notNull(),
+    shipPhoneNumber: text("ship_phone_number").notNull(),
+    shipEmailAddress: text("ship_email_address").notNull(),
+    /** The payment provider's order id (online payments). */
+    providerOrderId: text("provider_order_id"),
+    providerPaymentId: text("provider_payment_id"),
+    /** A pending online order holds its stock until then; a scheduled job releases it after. */
+    expiresAt: timestamp("expires_at"),
+    paidAt: timestamp("paid_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_idx").on(t.orderNumber),
+    uniqueIndex("orders_provider_order_idx").on(t.providerOrderId),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_pending_expiry_idx").on(t.paymentStatus, t.expiresAt),
+    check("orders_total_check", sql`${t.totalPaise} >= 0 AND ${t.subtotalPaise} >= 0`),
+  ],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    sizeId: integer("size_id").references(() => productSizes.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    image: text("image").notNull().default(""),
+    color: text("color").notNull(),
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    originalUnitPricePaise: integer("original_unit_price_paise").notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Every payment confirmation we received, keyed by the provider's event id so repeats are no-ops. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: text("event_id").notNull(),
+    source: text("source", { enum: ["webhook", "verify"] }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_events_event_idx").on(t.eventId)],
+);
+
+export const ordersRelations = relations(orders, ({ many, one }) => ({
+  lines: many(orderLines),
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+}));
+
+export const orderLinesRelations = relations(orderLines, ({ one }) => ({
+  order: one(orders, { fields: [orderLines.orderId], references: [orders.id] }),
+}));

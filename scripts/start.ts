@@ -1,0 +1,48 @@
+/**
+ * The embedded default: migrate and seed the local database file once, start the local libSQL
+ * server, and serve the shop in workerd on http://127.0.0.1:8787. `--dev` uses the Vite dev server
+ * (loaders still run in workerd through the Cloudflare Vite plugin). Ctrl-C stops everything.
+ */
+import { resolve } from "node:path";
+import { prepareLocalDatabase } from "../db/prepare";
+import { startLocalDbServer } from "../db/local-server/server";
+import { root, runChecked, startProcess } from "./processes";
+
+const dev = process.argv.includes("--dev");
+const SHOP_PORT = 8787;
+const DB_PORT = 8799;
+
+const file = resolve(root, ".data/shop.db");
+const persistRoot = resolve(root, ".wrangler/state");
+
+const { seeded, mediaCount } = await prepareLocalDatabase({ file, persistRoot });
+console.log(seeded ? "Seeded the demo catalogue." : "Using the existing local database.", `(${mediaCount} images in local R2)`);
+
+const db = await startLocalDbServer({ file, port: DB_PORT });
+console.log(`Local libSQL server on ${db.url}`);
+
+if (!dev) runChecked("npm", ["run", "build"]);
+
+const shop = dev
+  ? startProcess("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(SHOP_PORT), "--strictPort"])
+  : startProcess("npx", [
+      "wrangler", "dev",
+      "--ip", "127.0.0.1",
+      "--port", String(SHOP_PORT),
+      "--persist-to", persistRoot,
+      "--var", `DATABASE_URL:${db.url}`,
+      "--show-interactive-dev-session=false",
+    ]);
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await shop.stop();
+  await db.close();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+shop.exited.then((code) => stop(code ?? 1));
+console.log(`\nThe shop: http://127.0.0.1:${SHOP_PORT}  (Ctrl-C stops it)\n`);

@@ -1,0 +1,17 @@
+import type { TestProject } from "vitest/node";
+import { startStack } from "./stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dbUrl: string;
+  }
+}
+
+/** One running shop for the whole Worker and browser run: starting workerd is the slow part. */
+export default async function setup(project: TestProject) {
+  const stack = await startStack();
+  project.provide("baseUrl", stack.baseUrl);
+  project.provide("dbUrl", stack.dbUrl);
+  return () => stack.stop();
+}

@@ -1,0 +1,74 @@
+/**
+ * Starts what the Worker and browser tests run against: a fresh migrated, seeded database file and
+ * local R2 state in a temporary folder, the local libSQL server, and the built Worker in workerd
+ * (wrangler dev), all on loopback ports. `stop()` ends them and removes the folder.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { startLocalDbServer } from "../../db/local-server/server";
+import { prepareLocalDatabase } from "../../db/prepare";
+import { root, startProcess, waitForHttp } from "../../scripts/processes";
+
+export interface Stack {
+  baseUrl: string;
+  dbUrl: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+}
+
+export async function startStack(): Promise<Stack> {
+  const dir = mkdtempSync(join(resolve(root, ".tmp"), "stack-"));
+  const file = join(dir, "shop.db");
+  const persistRoot = join(dir, "state");
+  await prepareLocalDatabase({ file, persistRoot });
+  const db = await startLocalDbServer({ file, port: 0 });
+  const port = await freePort();
+  const worker = startProcess(
+    resolve(root, "node_modules/.bin/wrangler"),
+    [
+      "dev",
+      "--ip", "127.0.0.1",
+      "--port", String(port),
+      "--inspector-port", String(await freePort()),
+      "--persist-to", persistRoot,
+      "--var", `DATABASE_URL:${db.url}`,
+      "--var", "APP_ENV:test",
+      "--show-interactive-dev-session=false",
+      "--log-level", "warn",
+    ],
+    {
+      quiet: true,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", TMPDIR: resolve(root, ".tmp") },
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/favicon.ico`, worker);
+  } catch (err) {
+    await worker.stop();
+    await db.close();
+    throw err;
+  }
+  return {
+    baseUrl,
+    dbUrl: db.url,
+    dir,
+    async stop() {
+      await worker.stop();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Env } from "../env";
+import type { ServiceContext } from "../services/context";
+
+export interface ApiEnv {
+  Bindings: Env;
+  Variables: { ctx: ServiceContext; nonce: string };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { settings } from "./settings";
+
+/** Ids in URLs are positive integers; anything else is a client error, not a lookup. */
+export const idSchema = (label: string) =>
+  z.coerce
+    .number({ error: `Invalid ${label} id` })
+    .int({ error: `Invalid ${label} id` })
+    .positive({ error: `Invalid ${label} id` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `Invalid ${label} id` });
+
+export const productSortSchema = z.enum(["newest", "price-asc", "price-desc"]);
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+export const productListQuerySchema = z.object({
+  category: idSchema("category").optional(),
+  subcategory: idSchema("subcategory").optional(),
+  sort: productSortSchema.default("newest"),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const subcategoryQuerySchema = z.object({ category: idSchema("category") });
+
+export const slugSchema = z
+  .string()
+  .min(1, { error: "Invalid product slug" })
+  .max(200, { error: "Invalid product slug" })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "Invalid product slug" });
+
+export const searchQuerySchema = z.object({
+  query: z
+    .string({ error: "Please enter a search term" })
+    .trim()
+    .min(1, { error: "Please enter a search term" })
+    .max(settings.catalogue.searchMaxQueryLength, {
+      error: `Search terms can be at most ${settings.catalogue.searchMaxQueryLength} characters`,
+    }),
+  limit: z.coerce.number().int().min(1).max(100).default(48),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import * as s from "../../db/schema";
+import type { ServiceContext } from "./context";
+import { AppError, notFound } from "./errors";
+import {
+  productListQuerySchema,
+  searchQuerySchema,
+  slugSchema,
+  subcategoryQuerySchema,
+  type ProductListQuery,
+  type SearchQuery,
+} from "./catalog.schema";
+import { cardPrice, isOutOfStock, type SizePrice } from "./pricing";
+
+/** Parses with a zod schema and turns the first problem into a 400 with its message. */
+export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new AppError(400, issue?.message ?? "Invalid input", { field: issue?.path.join(".") });
+}
+
+export interface Category {
+  id: number;
+  slug: string;
+  name: string;
+  icon: string;
+  productCount: number;
+}
+
+export interface Review {
+  id: number;
+  name: string;
+  rating: number;
+  comment: string;
+  verified: boolean;
+  createdAt: Date;
+}
+
+export interface Product {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  brand: string;
+  category: { id: number; name: string; slug: string };
+  subcategoryId: number | null;
+  media: { type: "image" | "video"; url: string; alt: string; width: number; height: number }[];
+  colors: { name: string; hex: string }[];
+  sizes: SizePrice[];
+  paragraph1: string;
+  paragraph2: string;
+  meta: { title: string; description: string; keywords: string };
+  details: {
+    fabric: string;
+    fitType: string;
+    length: string;
+    sleeveNeckType: string;
+    patternPrint: string;
+    occasionType: string;
+    washCare: string;
+    countryOfOrigin: string;
+    deliveryReturns: string;
+  };
+  rating: { average: number | null; count: number };
+  reviews: Review[];
+  createdAt: Date;
+}
+
+const activeProduct = eq(s.products.isActive, true);
+
+const productWith = {
+  category: { columns: { id: true, name: true, slug: true } },
+  media: { orderBy: asc(s.productMedia.position) },
+  colors: { orderBy: asc(s.productColors.position) },
+  sizes: { orderBy: asc(s.productSizes.position) },
+  reviews: { orderBy: desc(s.reviews.createdAt) },
+} satisfies NonNullable<Parameters<Db["query"]["products"]["findMany"]>[0]>["with"];
+
+type ProductRow = typeof s.products.$inferSelect & {
+  category: { id: number; name: string; slug: string };
+  media: (typeof s.productMedia.$inferSelect)[];
+  colors: (typeof s.productColors.$inferSelect)[];
+  sizes: (typeof s.productSizes.$inferSelect)[];
+  reviews: (typeof s.reviews.$inferSelect)[];
+};
+
+function toProduct(row: ProductRow): Product {
+  const ratings = row.reviews.map((r) => r.rating);
+  const average = ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    brand: row.brand,
+    category: row.category,
+    subcategoryId: row.subcategoryId,
+    media: row.media.map(({ type, url, alt, width, height }) => ({ type, url, alt, width, height })),
+    colors: row.colors.map(({ name, hex }) => ({ name, hex })),
+    sizes: row.sizes.map(({ size, pricePaise, discountPricePaise, stock }) => ({
+      size,
+      pricePaise,
+      discountPricePaise,
+      stock,
+    })),
+    paragraph1: row.paragraph1,
+    paragraph2: row.paragraph2,
+    meta: { title: row.metaTitle, description: row.metaDescription, keywords: row.metaKeywords },
+    details: {
+      fabric: row.fabric,
+      fitType: row.fitType,
+      length: row.length,
+      sleeveNeckType: row.sleeveNeckType,
+      patternPrint: row.patternPrint,
+      occasionType: row.occasionType,
+      washCare: row.washCare,
+      countryOfOrigin: row.countryOfOrigin,
+      deliveryReturns: row.deliveryReturns,
+    },
+    rating: { average, count: ratings.length },
+    reviews: row.reviews.map((r) => ({
+        id: r.id,
+        name: r.name?.trim() || "Anonymous",
+        rating: r.rating,
+        comment: r.comment,
+        verified: r.verified,
+      createdAt: r.createdAt,
+    })),
+    createdAt: row.createdAt,
+  };
+}
+
+/** The lowest in-stock effective price of a product, in SQL, for sorting by price. */
+const cardPriceSql = sql`(
+  select min(coalesce(${s.productSizes.discountPricePaise}, ${s.productSizes.pricePaise}))
+  from ${s.productSizes}
+  where ${s.productSizes.productId} = ${s.products.id} and ${s.productSizes.stock} > 0
+)`;
+
+function productListQuery(ctx: ServiceContext, where: SQL | undefined, opts: { sort: string; limit: number; offset: number }) {
+  const orderBy =
+    opts.sort === "price-asc"
+      ? [sql`${cardPriceSql} is null`, asc(cardPriceSql), desc(s.products.createdAt)]
+      : opts.sort === "price-desc"
+        ? [sql`${cardPriceSql} is null`, desc(cardPriceSql), desc(s.products.createdAt)]
+        : [desc(s.products.createdAt), desc(s.products.id)];
+  return ctx.db.query.products.findMany({
+    where: and(activeProduct, where),
+    with: productWith,
+    orderBy,
+    limit: opts.limit,
+    offset: opts.offset,
+  });
+}
+
+function categoriesQuery(ctx: ServiceContext) {
+  return ctx.db
+    .select({
+      id: s.categories.id,
+      slug: s.categories.slug,
+      name: s.categories.name,
+      icon: s.categories.icon,
+      productCount: sql<number>`(select count(*) from ${s.products} where ${s.products.categoryId} = ${s.categories.id} and ${s.products.isActive} = 1)`.mapWith(Number),
+    })
+    .from(s.categories)
+    .orderBy(asc(s.categories.position), asc(s.categories.id));
+}
+
+export async function listCategories(ctx: ServiceContext): Promise<Category[]> {
+  return categoriesQuery(ctx);
+}
+
+export async function listSubcategories(ctx: ServiceContext, input: unknown) {
+  const { category } = parseInput(subcategoryQuerySchema, input);
+  return ctx.db
+    .select({ id: s.subcategories.id, categoryId: s.subcategories.categoryId, name: s.subcategories.name, slug: s.subcategories.slug })
+    .from(s.subcategories)
+    .where(eq(s.subcategories.categoryId, category))
+    .orderBy(asc(s.subcategories.id));
+}
+
+export async function listProducts(
+  ctx: ServiceContext,
+  input: ProductListQuery | Record<string, unknown>,
+): Promise<Product[]> {
+  const q = parseInput(productListQuerySchema, input);
+  const where = and(
+    q.category ? eq(s.products.categoryId, q.category) : undefined,
+    q.subcategory ? eq(s.products.subcategoryId, q.subcategory) : undefined,
+  );
+  const rows = await productListQuery(ctx, where, q);
+  return rows.map(toProduct);
+}
+
+export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown): Promise<Product> {
+  const slug = parseInput(slugSchema, slugInput);
+  const row = await ctx.db.query.products.findFirst({
+    where: and(activeProduct, eq(s.products.slug, slug)),
+    with: productWith,
+  });
+  if (!row) throw notFound("Product not found.");
+  return toProduct(row);
+}
+
+/**
+ * Turns what a shopper typed into a safe FTS5 query: words only (no FTS syntax gets through), each a
+ * prefix match, all required. Returns null when nothing searchable is left.
+ */
+export function toFtsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return words
+    .slice(0, 8)
+    .map((w) => `"${w}"*`)
+    .join(" ");
+}
+
+/** Column weights for bm25: name, description, category, fabric, colours. */
+const searchRank = sql`bm25(product_search, 10.0, 2.0, 6.0, 3.0, 3.0)`;
+
+export async function searchProducts(ctx: ServiceContext, input: SearchQuery | Record<string, unknown>) {
+  const q = parseInput(searchQuerySchema, input);
+  const fts = toFtsQuery(q.query);
+  if (!fts) return { query: q.query, products: [] as Product[], hasMore: false };
+  // Rank and fetch in one round trip: the batch's first statement orders the matching ids, the second
+  // loads those products; the page is one more than asked so "See More" knows whether to show.
+  const matches = sql`select product_search.rowid from product_search join ${s.products} on ${s.products.id} = product_search.rowid where product_search match ${fts} and ${s.products.isActive} = 1 order by ${searchRank} limit ${q.limit + 1} offset ${q.offset}`;
+  const [ranked, rows] = await ctx.db.batch([
+    ctx.db.all<{ rowid: number }>(matches),
+    ctx.db.query.products.findMany({
+      where: inArray(s.products.id, sql`(${matches})`),
+      with: productWith,
+    }),
+  ]);
+  const order = new Map(ranked.map((r, i) => [Number(r.rowid), i]));
+  const products = rows
+    .map(toProduct)
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { query: q.query, products: products.slice(0, q.limit), hasMore: products.length > q.limit };
+}
+
+/** What a product card needs, derived from the product's sizes by the shared price rules. */
+export function cardOf(p: Product) {
+  return { price: cardPrice(p.sizes), outOfStock: isOutOfStock(p.sizes) };
+}

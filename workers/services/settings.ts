@@ -1,0 +1,52 @@
+/**
+ * The shop's business constants, in one place. Pages, FAQ and policy text read these, so no page can
+ * promise a rule that checkout does not apply. Client-safe: no secrets, no server imports.
+ */
+export const settings = {
+  brand: {
+    name: "Aanchal",
+    tagline: "Ethnic wear, made with care in Ghaziabad",
+    promo: "Exclusive Offer: Complimentary gifts with the first 100 orders",
+  },
+  store: {
+    email: "care@aanchal.in",
+    phone: "+91 98110 24680",
+    phoneHref: "tel:+919811024680",
+    address: {
+      line1: "Shop 14, Ambedkar Road",
+      line2: "Raj Nagar",
+      city: "Ghaziabad",
+      state: "Uttar Pradesh",
+      pin: "201002",
+    },
+    hours: "9:00 AM - 9:00 PM",
+  },
+  social: [
+    { name: "Facebook", href: "https://www.facebook.com/aanchal.ethnic" },
+    { name: "Instagram", href: "https://www.instagram.com/aanchal.ethnic" },
+    { name: "YouTube", href: "https://www.youtube.com/@aanchal.ethnic" },
+  ],
+  paymentMethods: ["Visa", "Mastercard", "RuPay", "UPI", "Paytm", "Razorpay", "PayPal"],
+  money: {
+    /** ₹100 delivery whenever the subtotal is above 0 (SPEC §9). */
+    deliveryChargePaise: 100_00,
+    /** Free delivery at or above this subtotal; null means off (DECISIONS §8). */
+    freeShippingThresholdPaise: null as number | null,
+  },
+  promo: { giftOrderLimit: 100 },
+  catalogue: {
+    featuredCount: 4,
+    listingPageSize: 8,
+    searchPageSize: 16,
+    searchMaxQueryLength: 100,
+  },
+  timing: {
+    searchDebounceMs: 100,
+    topBarSolidAfterPx: 400,
+  },
+  /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
+  launchDate: "2025-09-01T00:00:00+05:30",
+  policiesUpdated: "27-Aug-2025",
+} as const;
+
+export type Settings = typeof settings;
