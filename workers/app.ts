@@ -35,6 +35,7 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/api", api);
+app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 app.route("/media", media);
 
 app.all("*", (c) =>

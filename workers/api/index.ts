@@ -3,6 +3,4 @@ import { catalogApi } from "./catalog";
 import type { ApiEnv } from "./types";
 
 /** JSON API for other clients (mobile app, scripts, the payment provider); spec §7 shapes. */
-export const api = new Hono<ApiEnv>()
-  .route("/", catalogApi)
-  .notFound((c) => c.json({ message: "Not found" }, 404));
+export const api = new Hono<ApiEnv>().route("/", catalogApi);

@@ -133,11 +133,13 @@ function toProduct(row: ProductRow): Product {
 }
 
 /** The lowest in-stock effective price of a product, in SQL, for sorting by price. */
-const cardPriceSql = sql`(
-  select min(coalesce(${s.productSizes.discountPricePaise}, ${s.productSizes.pricePaise}))
-  from ${s.productSizes}
-  where ${s.productSizes.productId} = ${s.products.id} and ${s.productSizes.stock} > 0
-)`;
+// Written as plain SQL with explicit aliases: drizzle drops or rebinds table qualifiers inside
+// subqueries, which would silently correlate them with the wrong table.
+const cardPriceSql = sql.raw(`(
+  select min(coalesce(ps.discount_price_paise, ps.price_paise))
+  from product_sizes ps
+  where ps.product_id = "products"."id" and ps.stock > 0
+)`);
 
 function productListQuery(ctx: ServiceContext, where: SQL | undefined, opts: { sort: string; limit: number; offset: number }) {
   const orderBy =
@@ -162,7 +164,7 @@ function categoriesQuery(ctx: ServiceContext) {
       slug: s.categories.slug,
       name: s.categories.name,
       icon: s.categories.icon,
-      productCount: sql<number>`(select count(*) from ${s.products} where ${s.products.categoryId} = ${s.categories.id} and ${s.products.isActive} = 1)`.mapWith(Number),
+      productCount: sql<number>`${sql.raw(`(select count(*) from products p where p.category_id = "categories"."id" and p.is_active = 1)`)}`.mapWith(Number),
     })
     .from(s.categories)
     .orderBy(asc(s.categories.position), asc(s.categories.id));
