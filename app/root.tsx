@@ -1,5 +1,9 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { settings } from "../workers/services/settings";
 import type { Route } from "./+types/root";
+import { PageShell } from "./components/page-shell";
+import { NotFoundPage, StatusPage } from "./components/status-page";
+import { ToastProvider } from "./components/toast/toast";
 import { useNonce } from "./lib/nonce";
 import "./styles/global.css";
 
@@ -7,6 +11,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export function loader() {
+  // Placeholders until the cart issue fills them from the shopper's cart and wishlist.
+  return { cartCount: 0, wishlistCount: 0 };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -20,7 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <ToastProvider>{children}</ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -32,13 +41,36 @@ export default function App() {
   return <Outlet />;
 }
 
+export const meta: Route.MetaFunction = ({ error }) => {
+  const { name, tagline } = settings.brand;
+  if (!error) return [{ title: `${name} | ${tagline}` }, { name: "description", content: tagline }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${name}` }];
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { pathname, search } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PageShell>
+        <NotFoundPage />
+      </PageShell>
+    );
+  }
   return (
-    <main className="error-page">
-      <h1>{status === 404 ? "SORRY, PAGE NOT FOUND" : "Something went wrong"}</h1>
-      <p>{status === 404 ? "ERROR 404" : "We could not load this page. Please try again in a moment."}</p>
-      <a href="/">Back to home</a>
-    </main>
+    <PageShell>
+      <StatusPage
+        eyebrow="We are sorry"
+        title="Something went wrong"
+        actions={
+          <Link to={pathname + search} reloadDocument className="button button--secondary">
+            Try again
+          </Link>
+        }
+      >
+        <p>We could not load this page. Please try again in a moment.</p>
+        {import.meta.env.DEV && error instanceof Error && <pre className="status-page__debug">{error.stack}</pre>}
+      </StatusPage>
+    </PageShell>
   );
 }

@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { settings } from "../../workers/services/settings";
+import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
+import "./footer.css";
+
+const POLICIES = [
+  { to: "/cancellation-return-policy", label: "Cancellation & Return Policy" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-and-conditions", label: "Terms & Conditions" },
+  { to: "/shipping-delivery-policy", label: "Shipping & Delivery Policy" },
+];
+
+const INFORMATION = [
+  { to: "/about-us", label: "About Us" },
+  { to: "/manufacturing", label: "Manufacturing" },
+  { to: "/faqs", label: "FAQs" },
+  { to: "/contact-us", label: "Contact Us" },
+  { to: "/enquiry-us", label: "Enquiry & Cancellation" },
+];
+
+const SOCIAL_ICONS: Record<string, () => React.JSX.Element> = {
+  Facebook: FacebookIcon,
+  Instagram: InstagramIcon,
+  YouTube: YoutubeIcon,
+};
+
+function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav className="footer-col" aria-label={title}>
+      <h2>{title}</h2>
+      <ul>
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer() {
+  const { brand, store, social, paymentMethods } = settings;
+  const { address } = store;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section className="footer-brand" aria-label={brand.name}>
+          <Link to="/" className="wordmark">
+            <BrandMark />
+            <span>{brand.name}</span>
+          </Link>
+          <p>{brand.tagline}</p>
+          <ul className="social-links">
+            {social.map(({ name, href }) => {
+              const Icon = SOCIAL_ICONS[name];
+              return (
+                <li key={name}>
+                  <a href={href} target="_blank" rel="noopener" aria-label={`${brand.name} on ${name} (opens in a new tab)`}>
+                    {Icon ? <Icon /> : name}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <LinkList title="Policies" links={POLICIES} />
+        <LinkList title="Information" links={INFORMATION} />
+
+        <section className="footer-col" aria-labelledby="footer-visit">
+          <h2 id="footer-visit">Visit our store</h2>
+          <address>
+            {address.line1}, {address.line2}
+            <br />
+            {address.city}, {address.state} {address.pin}
+            <br />
+            <a href={store.phoneHref}>{store.phone}</a>
+            <br />
+            <a href={`mailto:${store.email}`}>{store.email}</a>
+          </address>
+          <p>Business hours: {store.hours}</p>
+        </section>
+      </div>
+
+      <div className="container footer-bottom">
+        <div className="payments">
+          <span id="footer-payments">We accept</span>
+          <ul aria-labelledby="footer-payments">
+            {paymentMethods.map((method) => (
+              <li key={method}>{method}</li>
+            ))}
+          </ul>
+        </div>
+        <p>
+          © {new Date().getFullYear()} {brand.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { settings } from "../../workers/services/settings";
+import type { loader as rootLoader } from "../root";
+import { useDisclosure } from "../lib/use-disclosure";
+import { HeaderSearch } from "./header-search";
+import { BagIcon, BrandMark, CloseIcon, HeartIcon, MenuIcon } from "./icons";
+import { UserMenu } from "./user-menu";
+import "./header.css";
+
+const NAV = [
+  { to: "/", label: "Home" },
+  { to: "/all-products", label: "Products" },
+  { to: "/about-us", label: "About Us" },
+  { to: "/manufacturing", label: "Manufacturing" },
+];
+
+function NavLinks() {
+  return (
+    <ul className="nav-links">
+      {NAV.map(({ to, label }) => (
+        <li key={to}>
+          <NavLink to={to} end>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CountLink({ to, label, count, children }: { to: string; label: string; count: number; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="icon-button" aria-label={count > 0 ? `${label}, ${count} ${count === 1 ? "item" : "items"}` : label}>
+      {children}
+      {count > 0 && (
+        <span className="count-badge" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/**
+ * The shop's top bar. Over the home hero (`overlay`) it is transparent until the shopper scrolls
+ * past settings.timing.topBarSolidAfterPx; before hydration it stays solid so it is always readable.
+ */
+export function Header({ overlay = false }: { overlay?: boolean }) {
+  const counts = useRouteLoaderData<typeof rootLoader>("root");
+  const { pathname } = useLocation();
+  const menu = useDisclosure<HTMLDetailsElement>();
+  const [scrolled, setScrolled] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    if (!overlay) return;
+    const onScroll = () => setScrolled(window.scrollY > settings.timing.topBarSolidAfterPx);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [overlay]);
+
+  const { setOpen: setMenuOpen } = menu;
+  useEffect(() => setMenuOpen(false), [pathname, setMenuOpen]);
+
+  const clear = overlay && scrolled === false;
+  const className = ["site-header", overlay && "site-header--overlay", clear && "is-clear"].filter(Boolean).join(" ");
+
+  return (
+    <header className={className}>
+      <div className="site-header__bar container">
+        <details
+          ref={menu.ref}
+          className="header-menu"
+          open={menu.open}
+          onToggle={(event) => menu.setOpen(event.currentTarget.open)}
+        >
+          <summary className="icon-button" aria-label="Menu" aria-expanded={menu.open}>
+            {menu.open ? <CloseIcon /> : <MenuIcon />}
+          </summary>
+          <nav className="header-panel header-menu__panel" aria-label="Main">
+            <NavLinks />
+          </nav>
+        </details>
+
+        <Link to="/" className="wordmark">
+          <BrandMark />
+          <span>{settings.brand.name}</span>
+        </Link>
+
+        <nav className="header-nav" aria-label="Main">
+          <NavLinks />
+        </nav>
+
+        <div className="header-actions">
+          <HeaderSearch />
+          <CountLink to="/wishlist" label="Wishlist" count={counts?.wishlistCount ?? 0}>
+            <HeartIcon />
+          </CountLink>
+          <CountLink to="/cart" label="Cart" count={counts?.cartCount ?? 0}>
+            <BagIcon />
+          </CountLink>
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

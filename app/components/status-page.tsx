@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { BrandMark } from "./icons";
+import "./status-page.css";
+
+/** A full-page message (not found, something went wrong) with a way back into the shop. */
+export function StatusPage({
+  eyebrow,
+  title,
+  children,
+  actions,
+}: {
+  eyebrow: string;
+  title: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <section className="status-page container">
+      <div className="status-page__art">
+        <BrandMark />
+      </div>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1>{title}</h1>
+      {children}
+      <div className="button-row">
+        <Link to="/" className="button button--primary">
+          Back to Home
+        </Link>
+        {actions}
+      </div>
+    </section>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <StatusPage
+      eyebrow="ERROR 404"
+      title="SORRY, PAGE NOT FOUND"
+      actions={
+        <Link to="/all-products" className="button button--secondary">
+          Browse Products
+        </Link>
+      }
+    >
+      <p>This page seems to have slipped off the hanger. Let us take you back to something beautiful.</p>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,80 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { CloseIcon } from "../icons";
+import "./toast.css";
+
+type Tone = "info" | "success" | "error";
+
+interface Toast {
+  id: number;
+  tone: Tone;
+  message: string;
+}
+
+export interface ToastApi {
+  info(message: string): void;
+  success(message: string): void;
+  /** Errors are announced at once (role="alert"); the others wait for a pause (role="status"). */
+  error(message: string): void;
+}
+
+const DISMISS_AFTER_MS = 4_000;
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+let nextId = 1;
+
+/** Short messages at the top centre of the screen (SPEC §8). */
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const api = useMemo<ToastApi>(() => {
+    const add = (tone: Tone) => (message: string) => setToasts((all) => [...all, { id: nextId++, tone, message }]);
+    return { info: add("info"), success: add("success"), error: add("error") };
+  }, []);
+
+  const list = (errors: boolean) =>
+    toasts
+      .filter((t) => (t.tone === "error") === errors)
+      .map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toasts">
+        <div role="status" aria-live="polite">
+          {list(false)}
+        </div>
+        <div role="alert">{list(true)}</div>
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(() => onDismiss(toast.id), DISMISS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [held, toast.id, onDismiss]);
+  return (
+    <div
+      className={`toast toast--${toast.tone}`}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <p>{toast.message}</p>
+      <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => onDismiss(toast.id)}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast needs a ToastProvider above it (app/root.tsx)");
+  return api;
+}

@@ -1,0 +1,25 @@
+import { cardOf, type Product } from "../../workers/services/catalog";
+import type { ProductCardData } from "../components/product-card";
+import { productPath } from "./paths";
+
+const DESCRIPTION_CHARS = 140;
+
+/** Only what a card shows goes to the browser, not the whole product with its reviews. */
+export function toProductCard(product: Product): ProductCardData {
+  const { price, outOfStock } = cardOf(product);
+  const image = product.media.find((m) => m.type === "image");
+  const description =
+    product.description.length > DESCRIPTION_CHARS
+      ? `${product.description.slice(0, DESCRIPTION_CHARS).trimEnd()}…`
+      : product.description;
+  return {
+    id: product.id,
+    name: product.name,
+    description,
+    category: product.category.name,
+    href: productPath(product.category.name, product.slug),
+    image: image ? { url: image.url, alt: image.alt, width: image.width, height: image.height } : null,
+    price: price ? { pricePaise: price.pricePaise, effectivePaise: price.effectivePaise } : null,
+    outOfStock,
+  };
+}
