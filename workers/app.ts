@@ -7,6 +7,7 @@ import type { ApiEnv } from "./api/types";
 import { assertEnv, type Env } from "./env";
 import { media } from "./media";
 import { createNonce, securityHeaders } from "./security";
+import { seo } from "./seo";
 import type { ServiceContext } from "./services/context";
 import { AppError } from "./services/errors";
 
@@ -37,6 +38,7 @@ app.use("*", async (c, next) => {
 app.route("/api", api);
 app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 app.route("/media", media);
+app.route("/", seo);
 
 app.all("*", (c) =>
   handlePage(c.req.raw, {

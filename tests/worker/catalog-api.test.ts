@@ -192,3 +192,22 @@ describe("/media", () => {
     expect((await get("/media/..%2F..%2Fwrangler.toml")).status).toBe(404);
   });
 });
+
+describe("crawlers", () => {
+  it("lists every product and category page in /sitemap.xml", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    const { data } = await json<{ data: ProductJson[] }>("/api/products");
+    const { data: categories } = await json<{ data: { _id: string }[] }>("/api/categories");
+    for (const p of data) expect(xml).toContain(`/${p.slug}</loc>`);
+    for (const c of categories) expect(xml).toContain(`/category/${c._id}</loc>`);
+  });
+
+  it("points crawlers at the sitemap and away from private pages", async () => {
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toContain(`Sitemap: ${base}/sitemap.xml`);
+    expect(text).toContain("Disallow: /api/");
+  });
+});

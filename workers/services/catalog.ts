@@ -247,3 +247,17 @@ export async function searchProducts(ctx: ServiceContext, input: SearchQuery | R
 export function cardOf(p: Product) {
   return { price: cardPrice(p.sizes), outOfStock: isOutOfStock(p.sizes) };
 }
+
+/** Every public catalogue URL's parts, for the sitemap: one round trip. */
+export async function listSitemapEntries(ctx: ServiceContext) {
+  const [products, categories] = await ctx.db.batch([
+    ctx.db
+      .select({ slug: s.products.slug, category: s.categories.name, createdAt: s.products.createdAt })
+      .from(s.products)
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+      .where(activeProduct)
+      .orderBy(asc(s.products.id)),
+    ctx.db.select({ id: s.categories.id }).from(s.categories).orderBy(asc(s.categories.position)),
+  ]);
+  return { products, categories };
+}
