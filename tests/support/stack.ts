@@ -1,7 +1,8 @@
 /**
  * Starts what the Worker and browser tests run against: a fresh migrated, seeded database file and
  * local R2 state in a temporary folder, the local libSQL server, and the built Worker in workerd
- * (wrangler dev), all on loopback ports. `stop()` ends them and removes the folder.
+ * (wrangler dev of `$BUILD_DIR`, default `build/`), all on loopback ports. `stop()` ends them and
+ * removes the folder.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -39,6 +40,7 @@ export async function startStack(): Promise<Stack> {
     resolve(root, "node_modules/.bin/wrangler"),
     [
       "dev",
+      "--config", resolve(root, process.env.BUILD_DIR ?? "build", "server/wrangler.json"),
       "--ip", "127.0.0.1",
       "--port", String(port),
       "--inspector-port", String(await freePort()),
