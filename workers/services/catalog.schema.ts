@@ -12,14 +12,37 @@ export const idSchema = (label: string) =>
 export const productSortSchema = z.enum(["newest", "price-asc", "price-desc"]);
 export type ProductSort = z.infer<typeof productSortSchema>;
 
-export const productListQuerySchema = z.object({
+const facetSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, { error: `Invalid ${label}` })
+    .regex(/^[\p{L}\p{N} &'-]*$/u, { error: `Invalid ${label}` })
+    .optional()
+    .transform((v) => v || undefined);
+
+const filterFields = {
   category: idSchema("category").optional(),
   subcategory: idSchema("subcategory").optional(),
+  /** Only products with this size in stock. */
+  size: facetSchema("size"),
+  color: facetSchema("colour"),
   sort: productSortSchema.default("newest"),
+};
+
+export const productListQuerySchema = z.object({
+  ...filterFields,
   limit: z.coerce.number().int().min(1).max(100).default(100),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+/** The listing page's URL: filters plus how many "See More" pages are shown. */
+export const catalogPageQuerySchema = z.object({
+  ...filterFields,
+  page: z.coerce.number({ error: "Invalid page" }).int({ error: "Invalid page" }).min(1, { error: "Invalid page" }).max(50, { error: "Invalid page" }).default(1),
+});
+export type CatalogPageQuery = z.input<typeof catalogPageQuerySchema>;
 
 export const subcategoryQuerySchema = z.object({ category: idSchema("category") });
 

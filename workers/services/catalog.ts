@@ -4,7 +4,9 @@ import * as s from "../../db/schema";
 import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
 import {
+  catalogPageQuerySchema,
   productListQuerySchema,
+  type CatalogPageQuery,
   searchQuerySchema,
   slugSchema,
   subcategoryQuerySchema,
@@ -12,6 +14,7 @@ import {
   type SearchQuery,
 } from "./catalog.schema";
 import { cardPrice, isOutOfStock, type SizePrice } from "./pricing";
+import { settings } from "./settings";
 
 /** Parses with a zod schema and turns the first problem into a 400 with its message. */
 export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }, input: unknown): T {
@@ -183,16 +186,32 @@ export async function listSubcategories(ctx: ServiceContext, input: unknown) {
     .orderBy(asc(s.subcategories.id));
 }
 
+interface ProductFilter {
+  category?: number;
+  subcategory?: number;
+  size?: string;
+  color?: string;
+}
+
+function productFilter(q: ProductFilter): SQL | undefined {
+  return and(
+    q.category ? eq(s.products.categoryId, q.category) : undefined,
+    q.subcategory ? eq(s.products.subcategoryId, q.subcategory) : undefined,
+    q.size
+      ? sql`exists (select 1 from product_sizes fs where fs.product_id = "products"."id" and fs.size = ${q.size} and fs.stock > 0)`
+      : undefined,
+    q.color
+      ? sql`exists (select 1 from product_colors fc where fc.product_id = "products"."id" and fc.name = ${q.color} collate nocase)`
+      : undefined,
+  );
+}
+
 export async function listProducts(
   ctx: ServiceContext,
   input: ProductListQuery | Record<string, unknown>,
 ): Promise<Product[]> {
   const q = parseInput(productListQuerySchema, input);
-  const where = and(
-    q.category ? eq(s.products.categoryId, q.category) : undefined,
-    q.subcategory ? eq(s.products.subcategoryId, q.subcategory) : undefined,
-  );
-  const rows = await productListQuery(ctx, where, q);
+  const rows = await productListQuery(ctx, productFilter(q), q);
   return rows.map(toProduct);
 }
 
@@ -260,4 +279,75 @@ export async function listSitemapEntries(ctx: ServiceContext) {
     ctx.db.select({ id: s.categories.id }).from(s.categories).orderBy(asc(s.categories.position)),
   ]);
   return { products, categories };
+}
+
+/**
+ * Everything the listing page shows, in one round trip: the category tiles, the chosen category's
+ * subcategories, the products of the first `page` pages (plus one, to know whether "See More" shows),
+ * how many match in all, and the sizes and colours available to filter by.
+ */
+export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuery | Record<string, unknown>) {
+  const q = parseInput(catalogPageQuerySchema, input);
+  const pageSize = settings.catalogue.listingPageSize;
+  const shown = q.page * pageSize;
+  const where = and(activeProduct, productFilter(q));
+  const inCategory = q.category ? sql`p.category_id = ${q.category} and` : sql``;
+  const [categories, subcategories, rows, [total], sizes, colors] = await ctx.db.batch([
+    categoriesQuery(ctx),
+    ctx.db
+      .select({ id: s.subcategories.id, name: s.subcategories.name, slug: s.subcategories.slug })
+      .from(s.subcategories)
+      .where(eq(s.subcategories.categoryId, q.category ?? 0))
+      .orderBy(asc(s.subcategories.id)),
+    productListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
+    ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(s.products).where(where),
+    ctx.db.all<{ size: string }>(
+      sql`select ps.size as size from product_sizes ps join products p on p.id = ps.product_id where ${inCategory} p.is_active = 1 and ps.stock > 0 group by ps.size`,
+    ),
+    ctx.db.all<{ name: string; hex: string }>(
+      sql`select pc.name as name, min(pc.hex) as hex from product_colors pc join products p on p.id = pc.product_id where ${inCategory} p.is_active = 1 group by pc.name collate nocase order by pc.name`,
+    ),
+  ]);
+  const category = q.category ? categories.find((c) => c.id === q.category) : undefined;
+  if (q.category && !category) throw notFound("Category not found");
+  const subcategory = q.subcategory ? subcategories.find((x) => x.id === q.subcategory) : undefined;
+  if (q.subcategory && !subcategory) throw notFound("Subcategory not found");
+  return {
+    query: q,
+    categories,
+    category: category ?? null,
+    subcategories,
+    subcategory: subcategory ?? null,
+    products: rows.slice(0, shown).map(toProduct),
+    hasMore: rows.length > shown,
+    total: total?.n ?? 0,
+    facets: { sizes: sortSizes(sizes.map((r) => r.size)), colors },
+  };
+}
+
+/** A product page: the product, and a few others from its category to suggest, in one round trip. */
+export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
+  const slug = parseInput(slugSchema, slugInput);
+  const [row, related] = await ctx.db.batch([
+    ctx.db.query.products.findFirst({ where: and(activeProduct, eq(s.products.slug, slug)), with: productWith }),
+    ctx.db.query.products.findMany({
+      where: and(
+        activeProduct,
+        sql`"products"."slug" <> ${slug}`,
+        sql`"products"."category_id" = (select category_id from products where slug = ${slug})`,
+      ),
+      with: productWith,
+      orderBy: [desc(s.products.createdAt)],
+      limit: 4,
+    }),
+  ]);
+  if (!row) throw notFound("Product not found.");
+  return { product: toProduct(row), related: related.map(toProduct) };
+}
+
+/** Sizes in the order shoppers expect (XS to 4XL), unknown ones last. */
+export function sortSizes(sizes: string[]): string[] {
+  const order: readonly string[] = settings.catalogue.sizeOrder;
+  const rank = (x: string) => (order.includes(x) ? order.indexOf(x) : order.length);
+  return [...sizes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

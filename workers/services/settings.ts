@@ -35,6 +35,7 @@ export const settings = {
   },
   promo: { giftOrderLimit: 100 },
   catalogue: {
+    sizeOrder: ["XS", "S", "M", "L", "XL", "XXL", "3XL", "4XL", "Free Size"],
     featuredCount: 4,
     listingPageSize: 8,
     searchPageSize: 16,
