@@ -12,9 +12,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  // Placeholders until the cart issue fills them from the shopper's cart and wishlist.
-  return { cartCount: 0, wishlistCount: 0 };
+export function loader({ request }: Route.LoaderArgs) {
+  // Counts are placeholders until the cart issue fills them from the shopper's cart and wishlist.
+  // `origin` builds canonical and Open Graph URLs.
+  return { cartCount: 0, wishlistCount: 0, origin: new URL(request.url).origin };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
