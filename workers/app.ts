@@ -6,6 +6,7 @@ import { api } from "./api";
 import type { ApiEnv } from "./api/types";
 import { assertEnv, type Env } from "./env";
 import { media } from "./media";
+import { servePage } from "./edge-cache";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { ServiceContext } from "./services/context";
@@ -40,13 +41,12 @@ app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 app.route("/media", media);
 app.route("/", seo);
 
-app.all("*", (c) =>
-  handlePage(c.req.raw, {
-    cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
-    services: c.var.ctx,
-    nonce: c.var.nonce,
-  }),
-);
+app.all("*", (c) => {
+  const ctx = c.executionCtx as ExecutionContext;
+  const render = () =>
+    handlePage(c.req.raw, { cloudflare: { env: c.env, ctx }, services: c.var.ctx, nonce: c.var.nonce });
+  return servePage(c.req.raw, render, { nonce: c.var.nonce, waitUntil: (p) => ctx.waitUntil(p) });
+});
 
 app.onError((err, c) => {
   if (err instanceof AppError) {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { SESSION_COOKIE } from "../../workers/edge-cache";
+
+const base = inject("baseUrl");
+
+function nonces(html: string): string[] {
+  return [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]!);
+}
+
+async function page(path: string, init?: RequestInit) {
+  const res = await fetch(new URL(path, base), init);
+  const html = await res.text();
+  const csp = res.headers.get("content-security-policy") ?? "";
+  return { res, html, cspNonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
+}
+
+describe("edge cache for signed-out catalogue pages", () => {
+  it("serves a catalogue page from the cache the second time, with a fresh nonce that matches its CSP", async () => {
+    const path = `/all-products?sort=newest&cache-test=${Date.now()}`;
+    const first = await page(path);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("x-edge-cache")).toBe("MISS");
+    let second = await page(path);
+    // The store happens after the first response is sent; give it a moment.
+    for (let i = 0; i < 20 && second.res.headers.get("x-edge-cache") !== "HIT"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      second = await page(path);
+    }
+    expect(second.res.headers.get("x-edge-cache")).toBe("HIT");
+    expect(second.cspNonce).toBeTruthy();
+    expect(second.cspNonce).not.toBe(first.cspNonce);
+    const scriptNonces = nonces(second.html);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([second.cspNonce]));
+    // Browsers always revalidate, so signing in never shows them a stale signed-out page.
+    expect(second.res.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("never answers a request with a session cookie from the cache", async () => {
+    const path = `/all-products?cache-test=session-${Date.now()}`;
+    await page(path);
+    await new Promise((r) => setTimeout(r, 300));
+    const personal = await page(path, { headers: { Cookie: `${SESSION_COOKIE}=x` } });
+    expect(personal.res.headers.get("x-edge-cache")).toBeNull();
+  });
+
+  it("does not cache a 404", async () => {
+    const path = `/no-such-page-${Date.now()}`;
+    const first = await page(path);
+    expect(first.res.status).toBe(404);
+    expect(first.res.headers.get("x-edge-cache")).toBeNull();
+  });
+});

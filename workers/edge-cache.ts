@@ -1,0 +1,101 @@
+/**
+ * Edge caching of pages for signed-out shoppers. A route opts in by sending
+ * `Cache-Control: public, max-age=N, stale-while-revalidate=M` (its `headers` export); the Worker
+ * keeps such a response in the Cache API when it sets no cookie and the request carried no session.
+ * The Cache API has no stale-while-revalidate of its own, so a stale copy is served while a fresh one
+ * is rendered in the background. Cached HTML gets a fresh CSP nonce on every hit.
+ */
+
+/** Requests carrying this cookie are personal: never answered from, or stored in, the shared cache. */
+export const SESSION_COOKIE = "aanchal_session";
+
+const STORED_AT = "X-Edge-Stored-At";
+const MAX_AGE = "X-Edge-Max-Age";
+const SWR = "X-Edge-Swr";
+/** Headers made per response by the Worker; never stored, so each hit gets its own. */
+const PER_RESPONSE = ["Content-Security-Policy", "Strict-Transport-Security", "Set-Cookie"];
+
+export type CacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+
+interface CachePolicy {
+  maxAge: number;
+  swr: number;
+}
+
+function cachePolicy(res: Response): CachePolicy | null {
+  const cc = res.headers.get("Cache-Control") ?? "";
+  if (res.status !== 200 || !/\bpublic\b/.test(cc) || res.headers.has("Set-Cookie")) return null;
+  const maxAge = Number(/\bmax-age=(\d+)/.exec(cc)?.[1] ?? 0);
+  const swr = Number(/\bstale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0);
+  return maxAge > 0 ? { maxAge, swr } : null;
+}
+
+function hasSession(req: Request): boolean {
+  const cookie = req.headers.get("Cookie") ?? "";
+  return cookie.split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** Cache key: the URL only, so varying request headers cannot split or poison the entry. */
+const cacheKey = (req: Request) => new Request(new URL(req.url).toString(), { method: "GET" });
+
+function withFreshNonce(res: Response, nonce: string): Response {
+  if (!res.headers.get("Content-Type")?.includes("text/html")) return res;
+  return new HTMLRewriter()
+    .on("script[nonce], link[nonce], style[nonce]", {
+      element(el) {
+        el.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(res);
+}
+
+async function store(cache: Cache, req: Request, res: Response, policy: CachePolicy, now: number) {
+  const headers = new Headers(res.headers);
+  for (const h of PER_RESPONSE) headers.delete(h);
+  headers.set(STORED_AT, String(now));
+  headers.set(MAX_AGE, String(policy.maxAge));
+  headers.set(SWR, String(policy.swr));
+  // The Cache API expires the entry when even a stale copy may no longer be served.
+  headers.set("Cache-Control", `public, max-age=${policy.maxAge + policy.swr}`);
+  await cache.put(cacheKey(req), new Response(res.body, { status: res.status, headers }));
+}
+
+/** What the browser sees: it always revalidates, so signing in never shows a stale signed-out page. */
+function forBrowser(res: Response, status: CacheStatus): Response {
+  const out = new Response(res.body, res);
+  for (const h of [STORED_AT, MAX_AGE, SWR]) out.headers.delete(h);
+  out.headers.set("Cache-Control", "no-cache");
+  out.headers.set("X-Edge-Cache", status);
+  return out;
+}
+
+export async function servePage(
+  req: Request,
+  render: () => Promise<Response>,
+  opts: { nonce: string; waitUntil: (p: Promise<unknown>) => void; now?: number },
+): Promise<Response> {
+  if (req.method !== "GET" || hasSession(req) || typeof caches === "undefined") return render();
+  const cache = (caches as unknown as { default: Cache }).default;
+  const now = opts.now ?? Date.now();
+  const hit = await cache.match(cacheKey(req));
+  if (hit) {
+    const age = (now - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+    const maxAge = Number(hit.headers.get(MAX_AGE) ?? 0);
+    const stale = age > maxAge;
+    if (stale) {
+      opts.waitUntil(
+        render().then(async (fresh) => {
+          const policy = cachePolicy(fresh);
+          if (policy) await store(cache, req, fresh, policy, Date.now());
+        }),
+      );
+    }
+    return forBrowser(withFreshNonce(hit, opts.nonce), stale ? "STALE" : "HIT");
+  }
+  const res = await render();
+  const policy = cachePolicy(res);
+  if (!policy) return res;
+  const [forCache, forClient] = res.body ? res.body.tee() : [null, null];
+  opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now));
+  return forBrowser(new Response(forClient, res), "MISS");
+}
