@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: requests/s and p50/p99 latency of the home page, a product page, the products API
+ * and a static file of similar size (the floor the Worker's own pages can be compared to), at 1 and
+ * 32 connections; plus database round trips per single render, read from the local libSQL server.
+ */
+import { Worker } from "node:worker_threads";
+import type { Stack } from "../tests/support/stack";
+import { onCleanup, runMeasurement } from "./measure/harness";
+import { printTable, productPath, targetLabel } from "./measure/pages";
+
+const CONNECTIONS = [1, 32];
+const WARMUP_S = 1;
+const DURATION_S = 5;
+/** Caps each run by count too, so a surprisingly fast target cannot run away with memory. */
+const MAX_REQUESTS = 200_000;
+
+interface LoadResult {
+  latencies: number[];
+  statuses: Record<string, number>;
+  durationS: number;
+  errors: number;
+  timeouts: number;
+}
+
+// autocannon runs in a worker thread: the local libSQL server lives on this process's main thread,
+// and sharing one event loop with the load generator would slow both. It is plain JS evaluated
+// inline because tsx cannot load .ts worker files on Node 20. Latencies come from the per-response
+// event (float ms) since autocannon's own histogram rounds to whole milliseconds.
+const LOAD_WORKER = `
+const { parentPort, workerData: o } = require("node:worker_threads");
+const autocannon = require("autocannon");
+(async () => {
+  const opts = { url: o.url, connections: o.connections, maxOverallRequests: o.maxRequests, timeout: 10 };
+  await autocannon({ ...opts, duration: o.warmupS });
+  const latencies = [], statuses = {};
+  const run = autocannon({ ...opts, duration: o.durationS });
+  run.on("response", (_client, status, _bytes, ms) => {
+    latencies.push(ms);
+    statuses[status] = (statuses[status] || 0) + 1;
+  });
+  const r = await run;
+  parentPort.postMessage({ latencies, statuses, durationS: r.duration, errors: r.errors, timeouts: r.timeouts });
+})();
+`;
+
+function load(url: string, connections: number): Promise<LoadResult> {
+  const worker = new Worker(LOAD_WORKER, {
+    eval: true,
+    workerData: { url, connections, warmupS: WARMUP_S, durationS: DURATION_S, maxRequests: MAX_REQUESTS },
+  });
+  const stop = onCleanup(() => worker.terminate());
+  return new Promise<LoadResult>((done, fail) => {
+    worker.once("message", (m: LoadResult) => done(m));
+    worker.once("error", fail);
+    worker.once("exit", (code) => fail(new Error(`load worker exited (${code}) without a result`)));
+  }).finally(stop);
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** Pipelines (database round trips) the local libSQL server has seen since its last reset. */
+async function dbPipelines(stack: Stack): Promise<number> {
+  return ((await (await fetch(`${stack.dbUrl}/stats`)).json()) as { pipelines: number }).pipelines;
+}
+
+/**
+ * Pipelines the local libSQL server saw for one GET of `path`, and the Worker's X-Edge-Cache
+ * verdict. The first GET on the fresh stack is a real render (cache MISS); a repeat may be a HIT.
+ */
+async function dbTrips(stack: Stack, path: string) {
+  await fetch(`${stack.dbUrl}/stats/reset`, { method: "POST" });
+  const res = await fetch(stack.baseUrl + path, { redirect: "manual" });
+  await res.arrayBuffer();
+  return { status: res.status, cache: res.headers.get("x-edge-cache") ?? "-", pipelines: await dbPipelines(stack) };
+}
+
+/** Waits (at most 15 s) until the previous run's leftover requests stop reaching the database. */
+async function settle(stack: Stack): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last = await dbPipelines(stack);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = await dbPipelines(stack);
+    if (now === last) return;
+    last = now;
+  }
+}
+
+/** The static sample's served path: Workers assets redirect `x.html` to `x`, and autocannon does not follow redirects. */
+async function servedPath(baseUrl: string, path: string): Promise<string> {
+  const res = await fetch(baseUrl + path, { redirect: "manual" });
+  await res.body?.cancel();
+  const location = res.headers.get("location");
+  return res.status >= 300 && res.status < 400 && location ? new URL(location, baseUrl + path).pathname : path;
+}
+
+await runMeasurement("bench", async (stack) => {
+  // Nothing fetches a page before dbTrips does, so its first GET is an uncached render.
+  const targets: [string, string][] = [
+    ["home", "/"],
+    ["product", await productPath(stack.baseUrl)],
+    ["api /api/products", "/api/products"],
+    ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html")],
+  ];
+
+  // All round trips are counted up front, on an idle stack: after a load run the Worker is still
+  // finishing requests the load generator has already given up on, and their queries would count.
+  const trips = [];
+  for (const [, path] of targets) trips.push({ render: await dbTrips(stack, path), repeat: await dbTrips(stack, path) });
+
+  const results = [];
+  for (const [i, [name, path]] of targets.entries()) {
+    const { render, repeat } = trips[i]!;
+    for (const connections of CONNECTIONS) {
+      await settle(stack);
+      console.log(`  measuring ${path} @ ${connections} conn`);
+      const r = await load(stack.baseUrl + path, connections);
+      const sorted = r.latencies.sort((a, b) => a - b);
+      results.push({
+        target: targetLabel(name, render.status),
+        path,
+        connections,
+        requests: sorted.length,
+        reqPerS: sorted.length / r.durationS,
+        p50Ms: percentile(sorted, 0.5),
+        p99Ms: percentile(sorted, 0.99),
+        roundTrips: render.pipelines,
+        repeat: { roundTrips: repeat.pipelines, edgeCache: repeat.cache },
+        statuses: r.statuses,
+        errors: r.errors,
+        timeouts: r.timeouts,
+      });
+    }
+  }
+  return results;
+}, (results) => {
+  console.log(`\n${DURATION_S} s per run after a ${WARMUP_S} s warm-up; round trips = db round trips per render (first, uncached GET);`);
+  console.log(`repeat GET = X-Edge-Cache of a second GET and its round trips (what the load runs mostly measure)\n`);
+  printTable(
+    ["target", "conns", "req/s", "p50 ms", "p99 ms", "round trips", "repeat GET"],
+    results.map((r) => [
+      r.target, r.connections, r.reqPerS.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), r.roundTrips, `${r.repeat.edgeCache}, ${r.repeat.roundTrips} trips`,
+    ]),
+  );
+  for (const r of results) {
+    const other = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
+    if (r.errors || other.length)
+      console.log(`note: ${r.target} @ ${r.connections}: ${r.errors} errors (${r.timeouts} timeouts), statuses ${JSON.stringify(r.statuses)}`);
+  }
+});

@@ -1,0 +1,64 @@
+/** The pages every measurement looks at, resolved against a running stack. */
+import { productPath as storefrontProductPath } from "../../app/lib/paths";
+
+export interface Target {
+  name: string;
+  path: string;
+  status: number;
+  /** Name plus a hint when the page answers 404 because its route is not built yet. */
+  label: string;
+}
+
+/** The storefront URL of one real product, built by the app's own helper so the two cannot drift. */
+export async function productPath(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/products?limit=1`);
+  if (!res.ok) throw new Error(`GET /api/products?limit=1 answered ${res.status}`);
+  const body = (await res.json()) as { data: { slug: string; category: { name: string } }[] };
+  const product = body.data[0];
+  if (!product) throw new Error("GET /api/products?limit=1 returned no product: is the database seeded?");
+  return storefrontProductPath(product.category.name, product.slug);
+}
+
+export function targetLabel(name: string, status: number): string {
+  return status === 404 ? `${name} (404: page not built yet)` : status < 300 ? name : `${name} (HTTP ${status})`;
+}
+
+export async function resolveTarget(baseUrl: string, name: string, path: string): Promise<Target> {
+  const res = await fetch(baseUrl + path, { redirect: "manual" });
+  await res.body?.cancel();
+  return { name, path, status: res.status, label: targetLabel(name, res.status) };
+}
+
+/** The four pages Lighthouse and the size budget look at. */
+export async function storefrontPages(baseUrl: string): Promise<Target[]> {
+  const pages: [string, string][] = [
+    ["home", "/"],
+    ["product", await productPath(baseUrl)],
+    ["listing", "/all-products"],
+    ["search", "/search?query=kurti"],
+  ];
+  return Promise.all(pages.map(([name, path]) => resolveTarget(baseUrl, name, path)));
+}
+
+/** Debian's Chromium, headless, with nothing running in the background to skew timings. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Prints rows as an aligned plain-text table; numeric-looking cells are right-aligned. */
+export function printTable(headers: string[], rows: (string | number)[][]): void {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => (/^[-\d.,%]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(" | ").trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((w) => "-".repeat(w)).join("-+-"));
+  for (const r of cells.slice(1)) console.log(line(r));
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run size`: the JavaScript each storefront page ships, against a 100 KiB gzipped budget.
+ * Counts scripts and modulepreloads named in the served HTML plus every script requested while the
+ * page loads and hydrates (lazy route chunks), each fetched once and gzipped at level 9 — roughly
+ * what a CDN sends. Inline scripts (hydration data) are reported apart; CSS is reported alongside.
+ */
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { onCleanup, runMeasurement } from "./measure/harness";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages } from "./measure/pages";
+
+const BUDGET_KIB = 100;
+const kib = (bytes: number) => bytes / 1024;
+const gzSize = (data: Uint8Array | string) => gzipSync(data, { level: 9 }).length;
+
+/** External scripts, modulepreloads and stylesheets named in the HTML, plus the inline scripts' text. */
+function scanHtml(html: string, base: string) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const inline: string[] = [];
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(tag)?.[1];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attr(m[1]!, "src");
+    if (src) js.add(new URL(src, base).href);
+    else if (!/type\s*=\s*["']application\/(ld\+)?json/i.test(m[1]!)) inline.push(m[2]!);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attr(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
+    const href = attr(tag, "href");
+    if (!href) continue;
+    if (rel.includes("modulepreload") || (rel.includes("preload") && attr(tag, "as") === "script")) js.add(new URL(href, base).href);
+    if (rel.includes("stylesheet")) css.add(new URL(href, base).href);
+  }
+  return { js, css, inline };
+}
+
+/** Fetches each URL once; returns summed raw and gzipped bytes. */
+async function totals(urls: Iterable<string>) {
+  let raw = 0;
+  let gz = 0;
+  for (const url of urls) {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+    const body = new Uint8Array(await res.arrayBuffer()); // fetch has already undone any Content-Encoding.
+    raw += body.length;
+    gz += gzSize(body);
+  }
+  return { raw, gz };
+}
+
+await runMeasurement("size", async (stack) => {
+  const pages = await storefrontPages(stack.baseUrl);
+  // Playwright's own Ctrl-C handler would exit before the stack is stopped: ours does both.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, handleSIGINT: false, handleSIGTERM: false });
+  const closeBrowser = onCleanup(() => browser.close());
+
+  const results = [];
+  for (const target of pages) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requested = { js: new Set<string>(), css: new Set<string>() };
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") requested.js.add(req.url());
+      if (req.resourceType() === "stylesheet") requested.css.add(req.url());
+    });
+    const url = stack.baseUrl + target.path;
+    const response = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+    const served = scanHtml((await response?.text()) ?? "", url);
+    await context.close();
+
+    const jsUrls = new Set([...served.js, ...requested.js]);
+    const js = await totals(jsUrls);
+    const css = await totals(new Set([...served.css, ...requested.css]));
+    const inlineGz = gzSize(served.inline.join("\n"));
+    results.push({
+      page: target.label,
+      path: target.path,
+      jsFiles: jsUrls.size,
+      jsRawKiB: kib(js.raw),
+      jsGzipKiB: kib(js.gz),
+      withinBudget: kib(js.gz) <= BUDGET_KIB,
+      inlineJsGzipKiB: kib(inlineGz),
+      cssGzipKiB: kib(css.gz),
+      jsUrls: [...jsUrls].map((u) => new URL(u).pathname),
+    });
+  }
+  await closeBrowser();
+  return results;
+}, (results) => {
+  console.log(`\nJavaScript per page (gzip -9), budget ${BUDGET_KIB} KiB gzipped\n`);
+  printTable(
+    ["page", "JS files", "JS raw KiB", "JS gzip KiB", `<= ${BUDGET_KIB} KiB`, "inline JS gzip KiB", "CSS gzip KiB"],
+    results.map((r) => [
+      r.page, r.jsFiles, r.jsRawKiB.toFixed(1), r.jsGzipKiB.toFixed(1), r.withinBudget ? "yes" : "NO", r.inlineJsGzipKiB.toFixed(1), r.cssGzipKiB.toFixed(1),
+    ]),
+  );
+});
