@@ -1,4 +1,208 @@
-// Built in issue 3 (catalogue pages).
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import { useEffect, useRef, type RefObject } from "react";
+import { data, redirect, useNavigation, useNavigationType } from "react-router";
+import { getCatalogPage } from "../../workers/services/catalog";
+import { AppError } from "../../workers/services/errors";
+import { settings } from "../../workers/services/settings";
+import { CategoryTiles, type CategoryTile } from "../components/catalog/category-tiles";
+import { FilterBar, type Facets } from "../components/catalog/filter-bar";
+import { ListingEmpty } from "../components/catalog/listing-empty";
+import { ListingLink } from "../components/catalog/listing-link";
+import { filterKey, LISTING_PATH, listingHref, readListingParams, type ListingFilters } from "../components/catalog/listing-url";
+import { ProductGrid } from "../components/catalog/product-grid";
+import { SeeMore } from "../components/catalog/see-more";
+import { Spinner } from "../components/catalog/spinner";
+import { SubcategoryChips } from "../components/catalog/subcategory-chips";
+import { useListingFocus } from "../components/catalog/use-listing-focus";
+import type { ProductCardData } from "../components/product-card";
+import { publicPageHeaders } from "../lib/cache";
+import { toProductCard } from "../lib/product-card.server";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/all-products";
+import "../styles/listing.css";
+
+const BANNER = { src: "/media/banners/hero-3.svg", width: 1600, height: 700 };
+
+/** SPEC §9: after a filtered load the page scrolls to the products after this delay. */
+const SCROLL_TO_PRODUCTS_MS = 100;
+
+interface ListingData {
+  failed: boolean;
+  filters: ListingFilters;
+  categories: CategoryTile[];
+  category: { id: number; name: string } | null;
+  subcategories: { id: number; name: string }[];
+  products: ProductCardData[];
+  hasMore: boolean;
+  total: number;
+  facets: Facets;
 }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = readListingParams(new URL(request.url).searchParams);
+  let page: Awaited<ReturnType<typeof getCatalogPage>>;
+  try {
+    page = await getCatalogPage(context.services, params);
+  } catch (error) {
+    // A malformed or unknown filter (`?category=abc`, `?category=999`, `?page=0`) names no page we
+    // have: the shopper gets the 404 page, with its way back into the shop.
+    if (error instanceof AppError) throw data(null, { status: 404 });
+    console.error("All products: the catalogue page failed to load", error);
+    return data<ListingData>(
+      {
+        failed: true,
+        filters: { sort: "newest", page: 1 },
+        categories: [],
+        category: null,
+        subcategories: [],
+        products: [],
+        hasMore: false,
+        total: 0,
+        facets: { sizes: [], colors: [] },
+      },
+      { status: 500 },
+    );
+  }
+  if (page.categories.length === 0) throw redirect("/coming-soon");
+  return {
+    failed: false,
+    filters: page.query,
+    categories: page.categories.map(({ id, name, icon, productCount }) => ({ id, name, icon, productCount })),
+    category: page.category && { id: page.category.id, name: page.category.name },
+    subcategories: page.subcategories.map(({ id, name }) => ({ id, name })),
+    products: page.products.map(toProductCard),
+    hasMore: page.hasMore,
+    total: page.total,
+    facets: page.facets,
+  } satisfies ListingData;
+}
+
+/** The same for every signed-out shopper: kept at the edge (a failure or a 404 is never stored). */
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+/** After the filters change by a click (not on first load, not on Back), bring the products into view. */
+function useScrollToProducts(section: RefObject<HTMLElement | null>, key: string) {
+  const navigationType = useNavigationType();
+  const previous = useRef(key);
+  useEffect(() => {
+    if (previous.current === key) return;
+    previous.current = key;
+    if (navigationType === "POP") return;
+    const timer = setTimeout(() => {
+      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      section.current?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+    }, SCROLL_TO_PRODUCTS_MS);
+    return () => clearTimeout(timer);
+  }, [key, navigationType, section]);
+}
+
+export default function AllProducts({ loaderData }: Route.ComponentProps) {
+  const { failed, filters, categories, category, subcategories, products, hasMore, total, facets } = loaderData;
+  const navigation = useNavigation();
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const grid = useRef<HTMLUListElement>(null);
+  const key = filterKey(filters);
+  useListingFocus(grid, heading);
+  useScrollToProducts(section, key);
+
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === LISTING_PATH
+      ? readListingParams(new URLSearchParams(navigation.location.search))
+      : null;
+  const loadingMore = pending !== null && filterKey(pending) === key;
+  const refiltering = pending !== null && !loadingMore;
+  const filtered = Boolean(filters.category || filters.subcategory || filters.size || filters.color);
+  const narrowed = Boolean(filters.size || filters.color);
+
+  return (
+    <>
+      <div className="listing-banner">
+        <img src={BANNER.src} alt="" width={BANNER.width} height={BANNER.height} {...{ fetchpriority: "high" }} />
+        <div className="listing-banner__text container">
+          <p className="eyebrow">The {settings.brand.name} collection</p>
+          <p className="listing-banner__title">Made with care, worn with joy</p>
+        </div>
+      </div>
+
+      <div className="container">
+        {categories.length > 0 && <CategoryTiles categories={categories} filters={filters} />}
+
+        <section id="products" ref={section} className="listing" aria-labelledby="listing-title">
+          <header className="listing__header">
+            <div>
+              <h1 id="listing-title" ref={heading} tabIndex={-1}>
+                {category?.name ?? "All Products"}
+              </h1>
+              <p className="listing__count" role="status">
+                {refiltering ? (
+                  <>
+                    <Spinner /> Loading products…
+                  </>
+                ) : failed ? null : (
+                  `${total} ${total === 1 ? "product" : "products"}`
+                )}
+              </p>
+            </div>
+            {filtered && (
+              <ListingLink to={LISTING_PATH} anchor="products" className="button button--secondary listing__reset">
+                View All Products
+              </ListingLink>
+            )}
+          </header>
+
+          {category && subcategories.length > 0 && (
+            <SubcategoryChips categoryName={category.name} subcategories={subcategories} filters={filters} />
+          )}
+          {!failed && <FilterBar filters={filters} facets={facets} />}
+
+          <div className="listing__results">
+            {failed ? (
+              <p className="notice notice--error" role="alert">
+                Failed to load products
+              </p>
+            ) : products.length === 0 ? (
+              <ListingEmpty>
+                {narrowed ? (
+                  <p>
+                    Nothing in this size or colour yet.{" "}
+                    <ListingLink to={listingHref({ ...filters, size: undefined, color: undefined, page: 1 })} anchor="products">
+                      Show every size and colour
+                    </ListingLink>
+                  </p>
+                ) : (
+                  <p>New {category?.name ?? "styles"} are being stitched for the next collection. Please check back soon.</p>
+                )}
+              </ListingEmpty>
+            ) : (
+              <>
+                <ProductGrid ref={grid} products={products} busy={refiltering} />
+                <SeeMore
+                  href={listingHref({ ...filters, page: filters.page + 1 })}
+                  shown={products.length}
+                  total={total}
+                  hasMore={hasMore}
+                  loading={loadingMore}
+                />
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
+  const category = loaderData?.category;
+  const { name } = settings.brand;
+  return seoMeta({
+    title: category?.name ?? "All Products",
+    description: category
+      ? `Shop ${category.name} at ${name}: handcrafted ethnic wear in soft fabrics and festive colours, made with care in Ghaziabad.`
+      : `Shop every kurti, kurta set, Anarkali, dress and saree at ${name}: handcrafted ethnic wear, made with care in Ghaziabad.`,
+    origin: root?.origin ?? "",
+    path: category ? `${LISTING_PATH}?category=${category.id}` : LISTING_PATH,
+    image: BANNER.src,
+  });
+};

@@ -1,4 +1,38 @@
-// Built in issue 3 (catalogue pages).
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import { Link } from "react-router";
+import { settings } from "../../workers/services/settings";
+import { ComingSoonScreen } from "../components/catalog/coming-soon-screen";
+import { launchCountdown } from "../components/catalog/launch.server";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/coming-soon";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { countdown: launchCountdown(context.services.now()) };
 }
+
+export default function ComingSoon({ loaderData }: Route.ComponentProps) {
+  return (
+    <ComingSoonScreen
+      eyebrow={settings.brand.name}
+      countdown={loaderData.countdown}
+      actions={
+        <Link to="/" className="button button--primary">
+          Back to Home
+        </Link>
+      }
+    >
+      <p>Our new collection is on the cutting table: festive kurtis, Anarkalis, dresses and sarees, finished by hand in Ghaziabad.</p>
+      <p>Follow along for a first look on launch day.</p>
+    </ComingSoonScreen>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
+  return seoMeta({
+    title: "Coming Soon",
+    description: `${settings.brand.name}'s new collection of ethnic wear is almost ready. Count down to launch day with us.`,
+    origin: origin?.origin ?? "",
+    path: "/coming-soon",
+    image: "/media/banners/hero-2.svg",
+  });
+};

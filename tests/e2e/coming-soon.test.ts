@@ -1,0 +1,100 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { settings } from "../../workers/services/settings";
+import { seriousAxeViolations } from "../support/axe";
+import { useBrowser, viewports } from "../support/browser";
+
+const browser = useBrowser();
+const UNITS = ["Days", "Hours", "Minutes", "Seconds"];
+
+/** Each countdown unit's label and the number shown above it. */
+async function countdown(page: Page) {
+  return page.getByRole("timer").locator(".countdown__unit").evaluateAll((units) =>
+    units.map((unit) => ({
+      label: unit.querySelector(".countdown__label")?.textContent,
+      value: unit.querySelector(".countdown__value")?.textContent,
+    })),
+  );
+}
+
+// The launch date setting (1 September 2025, IST) has passed, so the countdown sits at zero.
+const atZero = UNITS.map((label) => ({ label, value: "00" }));
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("coming soon (%s)", (viewport) => {
+  it("counts down to the launch in days, hours, minutes and seconds, stopped at zero", async () => {
+    expect(Date.parse(settings.launchDate)).toBeLessThan(Date.now());
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      const res = await page.goto("/coming-soon");
+      expect(res?.status()).toBe(200);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Coming Soon");
+      expect(await countdown(page)).toEqual(atZero);
+      expect(await page.getByRole("timer").getAttribute("aria-live")).toBe("off");
+      await page.waitForTimeout(1_500);
+      expect(await countdown(page)).toEqual(atZero);
+
+      const social = await page.locator("main .coming-soon__social-links a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      expect(social).toEqual(settings.social.map((s) => s.href));
+
+      const video = page.locator("main video");
+      expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, playsInline: v.playsInline }))).toEqual({
+        muted: true,
+        loop: true,
+        playsInline: true,
+      });
+      expect(await video.getAttribute("aria-hidden")).toBe("true");
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("coming soon before the launch", () => {
+  it("ticks every second in the browser and stops at zero", async () => {
+    const launch = Date.parse(settings.launchDate);
+    const { page, errors, close } = await browser.open("phone");
+    try {
+      // Only the browser's clock is moved to before the launch, once the first page has hydrated
+      // (the footer's year would not match the server's otherwise). The countdown then arrives by
+      // a client-side navigation, at zero from the server, and takes over from the browser's clock.
+      const left = ((1 * 24 + 2) * 60 + 3) * 60_000 + 4_000; // 1 day, 2 hours, 3 minutes, 4 seconds
+      await page.goto("/all-products");
+      await page.getByRole("button", { name: "Apply" }).waitFor({ state: "detached" });
+      await page.clock.install({ time: launch - left - 30_000 });
+      await page.evaluate(() => {
+        history.pushState(null, "", "/coming-soon");
+        dispatchEvent(new PopStateEvent("popstate"));
+      });
+      await page.getByRole("timer").waitFor();
+      await page.clock.pauseAt(launch - left);
+      const values = async () => (await countdown(page)).map((unit) => unit.value);
+      await expect.poll(values).toEqual(["01", "02", "03", "04"]);
+      await page.clock.runFor(3_000);
+      expect(await values()).toEqual(["01", "02", "03", "01"]);
+      await page.clock.fastForward(left - 3_000 - 5_000);
+      await page.clock.runFor(3_000);
+      expect(await values()).toEqual(["00", "00", "00", "02"]);
+      await page.clock.runFor(10_000);
+      expect(await countdown(page)).toEqual(atZero);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("coming soon without JavaScript", () => {
+  it("renders the countdown on the server", async () => {
+    const { page, close } = await browser.open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto("/coming-soon");
+      expect(await countdown(page)).toEqual(atZero);
+      expect(await page.locator("main video").getAttribute("muted")).not.toBeNull();
+    } finally {
+      await close();
+    }
+  });
+});

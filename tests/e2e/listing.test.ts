@@ -1,0 +1,324 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { settings } from "../../workers/services/settings";
+import { seriousAxeViolations } from "../support/axe";
+import { useBrowser, viewports } from "../support/browser";
+
+const browser = useBrowser();
+const PAGE_SIZE = settings.catalogue.listingPageSize;
+
+interface ApiCategory {
+  _id: string;
+  name: string;
+  productCount: number;
+}
+
+interface ApiProduct {
+  slug: string;
+  category: { _id: string; name: string };
+  sizes: { size: string; stock: number }[];
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(browser.baseUrl + path);
+  expect(res.status, `GET ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function categories() {
+  return (await api<{ data: ApiCategory[] }>("/api/categories")).data;
+}
+
+async function categoryNamed(name: string) {
+  const category = (await categories()).find((c) => c.name === name);
+  if (!category) throw new Error(`The seed has no ${name} category`);
+  return category;
+}
+
+const cards = (page: Page) => page.locator("#products article");
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const cardCategories = (page: Page) => page.locator("#products .product-card__category").allTextContents();
+const tile = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Shop by category" }).getByRole("link", { name: new RegExp(`^${name}(\\s|$)`) });
+
+/** The filter form's Apply button is there for shoppers without JavaScript and goes once hydrated. */
+async function hydrated(page: Page) {
+  await page.getByRole("button", { name: "Apply" }).waitFor({ state: "detached" });
+}
+
+/** Prices of the cards that are in stock, in grid order (out-of-stock ones sort last by design). */
+async function inStockPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator("#products article:not(:has(.product-card__badge)) .price__now").allTextContents();
+  return texts.map((t) => Number(t.replace(/[^\d.]/g, "")));
+}
+
+async function cardSlugs(page: Page): Promise<string[]> {
+  const hrefs = await page.locator("#products article h2 a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  return hrefs.map((href) => href.split("/").pop() ?? "");
+}
+
+const ascending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("listing (%s)", (viewport) => {
+  it(`shows ${PAGE_SIZE} products, then ${PAGE_SIZE * 2} after See More without reloading the page`, async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      const res = await page.goto("/all-products");
+      expect(res?.status()).toBe(200);
+      await hydrated(page);
+      expect(await heading(page).textContent()).toBe("All Products");
+      expect(await cards(page).count()).toBe(PAGE_SIZE);
+      const firstEight = await cardSlugs(page);
+
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole("link", { name: "See More" }).click();
+      await expect.poll(() => cards(page).count()).toBe(PAGE_SIZE * 2);
+      expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      // The first eight stay where they were; focus moves to the first new card.
+      expect((await cardSlugs(page)).slice(0, PAGE_SIZE)).toEqual(firstEight);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest("li")?.id))
+        .toBe(`item-${PAGE_SIZE + 1}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("filters by a category tile and View All Products resets the listing", async () => {
+    const kurtis = await categoryNamed("Kurtis");
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      expect(await page.getByRole("link", { name: "View All Products" }).count()).toBe(0);
+
+      await tile(page, "Kurtis").click();
+      await expect.poll(() => heading(page).textContent()).toBe("Kurtis");
+      expect(new URL(page.url()).searchParams.get("category")).toBe(kurtis._id);
+      expect(await tile(page, "Kurtis").getAttribute("aria-current")).toBe("true");
+      const shown = await cardCategories(page);
+      expect(shown).toHaveLength(Math.min(PAGE_SIZE, kurtis.productCount));
+      expect(new Set(shown)).toEqual(new Set(["Kurtis"]));
+      // The products are scrolled into view after the filtered load.
+      await expect.poll(() => page.locator("#products").evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3_000 }).toBeLessThan(200);
+
+      await page.getByRole("link", { name: "View All Products" }).click();
+      await expect.poll(() => heading(page).textContent()).toBe("All Products");
+      expect(new URL(page.url()).search).toBe("");
+      expect(await tile(page, "Kurtis").getAttribute("aria-current")).toBeNull();
+      expect(new Set(await cardCategories(page)).size).toBeGreaterThan(1);
+      expect(await page.getByRole("link", { name: "View All Products" }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("has no serious accessibility violations, unfiltered or filtered", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+
+      const kurtis = await categoryNamed("Kurtis");
+      await page.goto(`/all-products?category=${kurtis._id}&size=M`);
+      await hydrated(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("listing filters", () => {
+  it("shows a Coming Soon ribbon on the tile of a category with no products, and Coming soon for its grid", async () => {
+    const empty = (await categories()).find((c) => c.productCount === 0);
+    if (!empty) throw new Error("The seed should keep one category empty");
+    const full = (await categories()).find((c) => c.productCount > 0)!;
+    const { page, errors, close } = await browser.open("phone");
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      expect(await tile(page, empty.name).locator(".category-tile__ribbon").textContent()).toBe("Coming Soon");
+      expect(await tile(page, full.name).locator(".category-tile__ribbon").count()).toBe(0);
+
+      await tile(page, empty.name).click();
+      await expect.poll(() => heading(page).textContent()).toBe(empty.name);
+      expect(await cards(page).count()).toBe(0);
+      expect(await page.locator("#products").textContent()).toContain("Coming soon");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("sorts by price, low to high", async () => {
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      const newest = await inStockPrices(page);
+      expect(ascending(newest)).toBe(false);
+
+      await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+      await page.waitForURL((url) => url.searchParams.get("sort") === "price-asc");
+      await expect.poll(async () => ascending(await inStockPrices(page))).toBe(true);
+      const sorted = await inStockPrices(page);
+      expect(sorted.length).toBeGreaterThanOrEqual(PAGE_SIZE - 1);
+      expect(sorted[0]).toBeLessThanOrEqual(Math.min(...newest));
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("filters by size: only products with that size in stock", async () => {
+    const { page, errors, close } = await browser.open("phone");
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      const total = Number((await page.locator(".listing__count").textContent())?.match(/\d+/)?.[0]);
+
+      await page.getByLabel("Size").selectOption("XS");
+      await page.waitForURL((url) => url.searchParams.get("size") === "XS");
+      await expect.poll(async () => Number((await page.locator(".listing__count").textContent())?.match(/\d+/)?.[0])).toBeLessThan(total);
+      const slugs = await cardSlugs(page);
+      expect(slugs.length).toBeGreaterThan(0);
+      for (const slug of slugs) {
+        const product = await api<ApiProduct>(`/api/products/slug/${slug}`);
+        expect(product.sizes.some((s) => s.size === "XS" && s.stock > 0), `${slug} has XS in stock`).toBe(true);
+      }
+      expect(await page.getByRole("link", { name: "View All Products" }).count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("narrows a category by subcategory chip, keeping the category", async () => {
+    const kurtis = await categoryNamed("Kurtis");
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      await page.goto(`/all-products?category=${kurtis._id}`);
+      await hydrated(page);
+      const chips = page.getByRole("navigation", { name: "Kurtis by type" });
+      expect(await chips.getByRole("link", { name: "All Kurtis" }).getAttribute("aria-current")).toBe("true");
+
+      await chips.getByRole("link", { name: "Short Kurtis" }).click();
+      await page.waitForURL((url) => url.searchParams.has("subcategory"));
+      await expect.poll(() => chips.getByRole("link", { name: "Short Kurtis" }).getAttribute("aria-current")).toBe("true");
+      expect(await heading(page).textContent()).toBe("Kurtis");
+      const shown = await cardCategories(page);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.length).toBeLessThan(Math.min(PAGE_SIZE, kurtis.productCount));
+      expect(new Set(shown)).toEqual(new Set(["Kurtis"]));
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers a malformed or unknown filter with the 404 page", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      for (const query of ["category=abc", "category=999999", "sort=cheapest", "page=0"]) {
+        const res = await page.goto(`/all-products?${query}`);
+        expect(res?.status(), query).toBe(404);
+        expect(await page.textContent("body")).toContain("SORRY, PAGE NOT FOUND");
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("listing without JavaScript", () => {
+  it("filters by tile, shows 16 after See More, and sorts with the form", async () => {
+    const { page, close } = await browser.open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto("/all-products");
+      expect(await cards(page).count()).toBe(PAGE_SIZE);
+
+      await tile(page, "Kurtis").click();
+      await page.waitForURL((url) => url.searchParams.has("category"));
+      expect(await heading(page).textContent()).toBe("Kurtis");
+      expect(new Set(await cardCategories(page))).toEqual(new Set(["Kurtis"]));
+
+      await page.goto("/all-products");
+      await page.getByRole("link", { name: "See More" }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      expect(await cards(page).count()).toBe(PAGE_SIZE * 2);
+
+      await page.goto("/all-products");
+      await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL((url) => url.searchParams.get("sort") === "price-asc");
+      const prices = await inStockPrices(page);
+      expect(prices.length).toBeGreaterThan(1);
+      expect(ascending(prices)).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("category page", () => {
+  it.each(Object.keys(viewports) as (keyof typeof viewports)[])(
+    "shows the category's products, See More and a View All Products link (%s)",
+    async (viewport) => {
+      const kurtis = await categoryNamed("Kurtis");
+      const { page, errors, close } = await browser.open(viewport);
+      try {
+        const res = await page.goto(`/category/${kurtis._id}`);
+        expect(res?.status()).toBe(200);
+        expect(await heading(page).textContent()).toBe("Kurtis");
+        const grid = page.locator("main article");
+        expect(await grid.count()).toBe(Math.min(PAGE_SIZE, kurtis.productCount));
+        expect(new Set(await page.locator("main .product-card__category").allTextContents())).toEqual(new Set(["Kurtis"]));
+        expect(await page.getByRole("link", { name: "View All Products" }).getAttribute("href")).toBe("/all-products");
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        await page.getByRole("link", { name: "See More" }).click();
+        await expect.poll(() => grid.count()).toBe(Math.min(PAGE_SIZE * 2, kurtis.productCount));
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it("shows the coming-soon screen for a category with no products", async () => {
+    const empty = (await categories()).find((c) => c.productCount === 0)!;
+    const { page, errors, close } = await browser.open("phone");
+    try {
+      const res = await page.goto(`/category/${empty._id}`);
+      expect(res?.status()).toBe(200);
+      expect(await heading(page).textContent()).toBe("Coming Soon");
+      expect(await page.locator("main").textContent()).toContain(empty.name);
+      expect(await page.getByRole("timer").count()).toBe(1);
+      expect(await page.getByRole("link", { name: "View All Products" }).getAttribute("href")).toBe("/all-products");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers an unknown or malformed id with the 404 page", async () => {
+    const { page, close } = await browser.open("desktop");
+    try {
+      for (const id of ["999999", "abc", "0", "1.5"]) {
+        const res = await page.goto(`/category/${id}`);
+        expect(res?.status(), id).toBe(404);
+        expect(await page.textContent("body")).toContain("SORRY, PAGE NOT FOUND");
+      }
+    } finally {
+      await close();
+    }
+  });
+});
