@@ -15,7 +15,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ request }: Route.LoaderArgs) {
   // Counts are placeholders until the cart issue fills them from the shopper's cart and wishlist.
   // `origin` builds canonical and Open Graph URLs.
-  return { cartCount: 0, wishlistCount: 0, origin: new URL(request.url).origin };
+  return { cartCount: 0, wishlistCount: 0, origin: new URL(request.url).origin, year: new Date().getFullYear() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
 import { settings } from "../../workers/services/settings";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
 import "./footer.css";
@@ -40,6 +41,8 @@ function LinkList({ title, links }: { title: string; links: { to: string; label:
 }
 
 export function Footer() {
+  // The year comes from the server render, so a browser clock on another year cannot break hydration.
+  const year = useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
   const { brand, store, social, paymentMethods } = settings;
   const { address } = store;
   return (
@@ -93,7 +96,7 @@ export function Footer() {
           </ul>
         </div>
         <p>
-          © {new Date().getFullYear()} {brand.name}. All rights reserved.
+          © {year} {brand.name}. All rights reserved.
         </p>
       </div>
     </footer>
