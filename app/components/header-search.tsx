@@ -1,25 +1,34 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useLocation, useNavigate, useNavigationType } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigationType } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { searchPath } from "../lib/paths";
 import { useDisclosure } from "../lib/use-disclosure";
+import type { loader as suggestLoader, Suggestion } from "../routes/search-suggest";
 import { SearchIcon } from "./icons";
 
 /**
  * Each layout mounts its own header, so the first search from the home page swaps headers while the
- * shopper may still be typing. The text being typed lives here so the new header carries it on.
- * Only written and read in the browser (event handlers and effects), never during a server render.
+ * shopper may still be typing. The text being typed and the suggestions shown live here so the new
+ * header carries them on (suggestions still on their way arrive through the shared fetcher key).
+ * Only written in the browser, and only read for a hand-over, which never happens on the server.
  */
-const draft = { text: "" };
+const draft = { text: "", suggestions: [] as Suggestion[] };
 
 interface SearchState {
   fromHeaderSearch?: boolean;
 }
 
+const LISTBOX_ID = "site-search-suggestions";
+const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
+
 /**
  * The search icon opens a real GET form to /search; once hydrated, a pause in typing goes to the
  * results on its own. Before hydration (or without JavaScript) the closed form is only clipped out
  * of sight, not removed: focusing the icon or the box shows it (CSS :focus-within), so it works.
+ *
+ * Once hydrated the box is also a combobox (WAI-ARIA APG, list autocomplete): the same pause fetches
+ * product suggestions into a listbox under it, which stays open over the results page while the
+ * shopper keeps typing and closes on Escape, blur, submit, choosing one, or leaving the search page.
  */
 export function HeaderSearch() {
   const location = useLocation();
@@ -39,16 +48,50 @@ export function HeaderSearch() {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const shown = useRef({ onSearchPage, urlQuery });
   shown.current = { onSearchPage, urlQuery };
+  const suggest = useFetcher<typeof suggestLoader>({ key: LISTBOX_ID });
+  const [listOpen, setListOpen] = useState(handedOver);
+  const [active, setActive] = useState(-1);
+  const suggestions = (text.trim() && (suggest.data?.suggestions ?? (handedOver ? draft.suggestions : null))) || [];
+  const expanded = search.open && listOpen && suggestions.length > 0;
+  const activeIndex = expanded && active < suggestions.length ? active : -1;
 
   function searchSoon(value: string) {
     clearTimeout(timer.current);
     const query = value.trim();
-    if (!query) return;
+    if (!query) return setListOpen(false);
     timer.current = setTimeout(() => {
+      suggest.load(`/search/suggest?query=${encodeURIComponent(query)}`);
+      setListOpen(true);
+      setActive(-1);
       const now = shown.current;
       if (now.onSearchPage && query === now.urlQuery.trim()) return;
       navigate(searchPath(query), { replace: now.onSearchPage, state: { fromHeaderSearch: true } satisfies SearchState });
     }, settings.timing.searchDebounceMs);
+  }
+
+  function closeList() {
+    clearTimeout(timer.current);
+    setListOpen(false);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    const count = suggestions.length;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!count) return;
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setListOpen(true);
+      setActive(activeIndex < 0 ? (step > 0 ? 0 : count - 1) : (activeIndex + step + count) % count);
+    } else if (event.key === "Enter" && activeIndex >= 0) {
+      event.preventDefault();
+      closeList();
+      navigate(suggestions[activeIndex]!.href);
+    } else if (event.key === "Escape" && expanded) {
+      // Only the list closes; the next Escape closes the search panel (useDisclosure, on document).
+      event.preventDefault();
+      event.nativeEvent.stopImmediatePropagation();
+      setListOpen(false);
+    }
   }
 
   useEffect(() => {
@@ -67,6 +110,10 @@ export function HeaderSearch() {
   useEffect(() => {
     if (document.activeElement !== inputRef.current) setText(urlQuery);
   }, [urlQuery]);
+
+  useEffect(() => {
+    if (suggest.data) draft.suggestions = suggest.data.suggestions;
+  }, [suggest.data]);
 
   const { setOpen } = search;
   useEffect(() => {
@@ -98,7 +145,7 @@ export function HeaderSearch() {
           aria-label="Site search"
           className="search-form container"
           onSubmit={(event) => {
-            clearTimeout(timer.current);
+            closeList();
             if (!text.trim()) {
               event.preventDefault();
               inputRef.current?.focus();
@@ -124,11 +171,42 @@ export function HeaderSearch() {
               setText(event.target.value);
               searchSoon(event.target.value);
             }}
+            {...(enhanced && {
+              role: "combobox",
+              "aria-autocomplete": "list",
+              "aria-expanded": expanded,
+              "aria-controls": LISTBOX_ID,
+              "aria-activedescendant": activeIndex >= 0 ? optionId(activeIndex) : undefined,
+              onKeyDown,
+              onFocus: () => setListOpen(true),
+              onBlur: () => setListOpen(false),
+            })}
           />
           <button type="submit" className="button button--primary">
             Search
           </button>
         </Form>
+        <div id={LISTBOX_ID} role="listbox" aria-label="Suggested products" className="search-suggestions container" hidden={!expanded}>
+          {expanded &&
+            suggestions.map((suggestion, i) => (
+              <Link
+                key={suggestion.href}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === activeIndex}
+                tabIndex={-1}
+                to={suggestion.href}
+                className="search-suggestion"
+                // Keeps focus (and the list) in the box until the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={closeList}
+              >
+                <img src={suggestion.image.url} alt="" width={40} height={50} />
+                <span className="search-suggestion__name">{suggestion.name}</span>
+                {suggestion.price && <span className="search-suggestion__price">{suggestion.price}</span>}
+              </Link>
+            ))}
+        </div>
       </div>
     </div>
   );

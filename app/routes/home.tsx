@@ -1,29 +1,78 @@
-import { Link } from "react-router";
-import { listProducts } from "../../workers/services/catalog";
+import { data, Link } from "react-router";
+import { getCatalogPage } from "../../workers/services/catalog";
 import { settings } from "../../workers/services/settings";
-import { ProductCard } from "../components/product-card";
+import { CatalogueSlot } from "../components/home/catalogue-slot";
+import { OutfitTiles, type OutfitTile } from "../components/home/outfit-tiles";
+import { SkeletonCard } from "../components/home/skeleton-card";
+import { StagedReveal } from "../components/home/staged-reveal";
+import { ProductCard, type ProductCardData } from "../components/product-card";
+import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
 import "../styles/home.css";
 
 const HERO_IMAGE = "/media/banners/hero-1.svg";
+const POSTER_IMAGE = "/media/banners/hero-2.svg";
+const FEATURED_COUNT = settings.catalogue.featuredCount;
+const NEW_ARRIVALS_COUNT = 8;
+
+interface HomeCatalogue {
+  newArrivals: ProductCardData[];
+  featured: ProductCardData[];
+  categories: OutfitTile[];
+}
+
+/**
+ * Everything the home page shows from the catalogue, in one database round trip. Featured Products
+ * are the first 4 products (SPEC), i.e. the newest; New Arrivals are the 8 after them, so no product
+ * appears twice on the page. The listing page's query is the one service call that returns products
+ * and categories together; it brings a few facets home does not need.
+ */
+async function loadCatalogue(context: Route.LoaderArgs["context"]): Promise<HomeCatalogue> {
+  const wanted = FEATURED_COUNT + NEW_ARRIVALS_COUNT;
+  const page = await getCatalogPage(context.services, { page: Math.ceil(wanted / settings.catalogue.listingPageSize) });
+  const products = page.products.slice(0, wanted).map(toProductCard);
+  return {
+    featured: products.slice(0, FEATURED_COUNT),
+    newArrivals: products.slice(FEATURED_COUNT),
+    categories: page.categories.map((c) => ({ id: c.id, name: c.name, href: `/category/${c.id}`, icon: c.icon, productCount: c.productCount })),
+  };
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const products = await listProducts(context.services, { limit: settings.catalogue.featuredCount });
-    return { featured: products.map(toProductCard), failed: false };
+    return { catalogue: await loadCatalogue(context) };
   } catch (error) {
-    console.error("Home: featured products failed to load", error);
-    return { featured: [], failed: true };
+    console.error("Home: catalogue failed to load", error);
+    return data({ catalogue: null }, { status: 500 });
   }
 }
 
+/**
+ * A client-side navigation to home renders at once (hero and poster, skeleton cards in the product
+ * sections) and fills in when the server's answer arrives; the first load uses the server's HTML.
+ * A revalidation on home (say after adding to the cart) does not flash back to skeletons: router
+ * updates are React transitions, which keep the products on screen until the fresh ones arrive.
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { catalogue: serverLoader().then((d) => d.catalogue, () => null) };
+}
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
 export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: HERO_IMAGE }];
 
+function ProductSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => <SkeletonCard key={i} />);
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, failed } = loaderData;
+  const { catalogue } = loaderData;
+  const [offer, headline] = settings.brand.promo.includes(": ") ? settings.brand.promo.split(": ", 2) : [null, settings.brand.promo];
   return (
     <>
+      <StagedReveal />
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__media">
           <img src={HERO_IMAGE} alt="" width={1600} height={700} {...{ fetchpriority: "high" }} />
@@ -46,20 +95,92 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section container" aria-labelledby="featured-title">
+      <section className="section container home-stage home-stage--1" aria-labelledby="new-arrivals-title">
+        <header className="section-heading">
+          <h2 id="new-arrivals-title">New Arrivals</h2>
+          <p>Just in from our workshop</p>
+        </header>
+        <CatalogueSlot
+          data={catalogue}
+          skeleton={
+            <div className="home-rail" aria-busy="true">
+              <ProductSkeletons count={4} />
+            </div>
+          }
+        >
+          {({ newArrivals }) => (
+            <ul className="home-rail" role="list">
+              {newArrivals.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CatalogueSlot>
+      </section>
+
+      <section className="section home-outfits home-stage home-stage--2" aria-labelledby="outfits-title">
+        <div className="container">
+          <header className="section-heading">
+            <h2 id="outfits-title">Shop by Outfit</h2>
+            <p>Everyday kurtis to festive Anarkalis: find your silhouette</p>
+          </header>
+          <CatalogueSlot
+            data={catalogue}
+            skeleton={
+              <div className="outfit-tiles" aria-busy="true">
+                {Array.from({ length: 7 }, (_, i) => (
+                  <div key={i} className="outfit-tile outfit-tile--skeleton" aria-hidden="true" />
+                ))}
+              </div>
+            }
+            failure={
+              <p className="outfit-tiles__fallback">
+                <Link to="/all-products">Browse all products</Link>
+              </p>
+            }
+          >
+            {({ categories }) => <OutfitTiles tiles={categories} />}
+          </CatalogueSlot>
+        </div>
+      </section>
+
+      <section className="home-poster home-stage home-stage--3" aria-labelledby="poster-title">
+        <div className="home-poster__media">
+          <img src={POSTER_IMAGE} alt="" width={1600} height={700} loading="lazy" decoding="async" />
+        </div>
+        <div className="home-poster__content container">
+          {offer && <p className="home-poster__offer">{offer}</p>}
+          <h2 id="poster-title">{headline}</h2>
+          <p>A little thank-you from our workshop, packed with your order.</p>
+          <Link to="/all-products" className="button home-poster__cta">
+            Shop Now
+          </Link>
+        </div>
+      </section>
+
+      <section className="section container home-stage home-stage--4" aria-labelledby="featured-title">
         <header className="section-heading">
           <h2 id="featured-title">Featured Products</h2>
-          <p>Hand-picked favourites from the newest arrivals</p>
+          <p>Our latest favourites, picked for you</p>
         </header>
-        {failed ? (
-          <p className="notice notice--error">Failed to load products</p>
-        ) : (
-          <div className="product-grid">
-            {featured.map((product) => (
-              <ProductCard key={product.id} product={product} />
-            ))}
-          </div>
-        )}
+        <CatalogueSlot
+          data={catalogue}
+          skeleton={
+            <div className="product-grid" aria-busy="true">
+              <ProductSkeletons count={FEATURED_COUNT} />
+            </div>
+          }
+        >
+          {({ featured }) => (
+            <div className="product-grid">
+              {featured.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </div>
+          )}
+        </CatalogueSlot>
         <div className="button-row button-row--center">
           <Link to="/all-products" className="button button--secondary">
             View All Products
@@ -70,13 +191,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const { name, tagline } = settings.brand;
-  return [
-    { title: `${name} | ${tagline}` },
-    {
-      name: "description",
-      content: `${name}: kurtis, Anarkalis, dresses and sarees, ${tagline.charAt(0).toLowerCase()}${tagline.slice(1)}.`,
-    },
-  ];
+  return seoMeta({
+    title: `${name} | ${tagline}`,
+    description: `${name}: kurtis, Anarkalis, dresses and sarees, ${tagline.charAt(0).toLowerCase()}${tagline.slice(1)}.`,
+    origin: matches[0].loaderData.origin,
+    path: "/",
+    image: HERO_IMAGE,
+  });
 };

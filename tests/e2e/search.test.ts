@@ -1,7 +1,19 @@
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Suggestion } from "../../app/routes/search-suggest";
+import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
 
 const browser = useBrowser();
+
+/** A query matching more than two pages of results (35 products in the demo catalogue). */
+const BROAD_QUERY = "cotton";
+
+const resultCards = (page: Page) => page.locator("main article.product-card");
+/** Once hydrated, the header's search box is a combobox (WAI-ARIA) with product suggestions. */
+const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search products" });
+/** The header's search icon (the open panel has a "Search" submit button too). */
+const searchToggle = (page: Page) => page.getByRole("button", { name: "Search", exact: true }).first();
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("header search (%s)", (viewport) => {
   it("opens the home page, types in the search box and lands on the results URL", async () => {
@@ -10,7 +22,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("header sear
       const res = await page.goto("/");
       expect(res?.status()).toBe(200);
       await page.getByRole("button", { name: /search/i }).first().click();
-      const box = page.getByRole("searchbox");
+      const box = searchBox(page);
       await box.fill("  silk saree ");
       await page.waitForURL((url) => url.pathname === "/search", { timeout: 5_000 });
       expect(new URL(page.url()).search).toBe("?query=silk%20saree");
@@ -48,6 +60,209 @@ describe("not found", () => {
       await expect.poll(() => page.textContent("body")).toContain("SORRY, PAGE NOT FOUND");
       expect(await page.textContent("body")).toContain("ERROR 404");
       expect(await page.getByRole("link", { name: /home/i }).count()).toBeGreaterThan(0);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("search results (%s)", (viewport) => {
+  it("says so when nothing matches", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      const res = await page.goto("/search?query=zzqxjv");
+      expect(res?.status()).toBe(200);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("zzqxjv");
+      expect(await page.getByRole("status").filter({ hasText: "No results found." }).count()).toBe(1);
+      expect(await resultCards(page).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows 16 results, and 32 after one See More without reloading the page", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto(`/search?query=${BROAD_QUERY}`);
+      expect(await resultCards(page).count()).toBe(16);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole("link", { name: "See More" }).click();
+      await expect.poll(() => resultCards(page).count()).toBe(32);
+      expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      // Keyboard and screen-reader users continue at the first new product.
+      const focused = await page.evaluate(() => document.activeElement?.closest("article")?.querySelector("h2")?.textContent);
+      expect(focused).toBe(await resultCards(page).nth(16).locator("h2").textContent());
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("suggests products while typing; arrow keys and Enter open one", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto("/");
+      await searchToggle(page).click();
+      const box = searchBox(page);
+      await box.pressSequentially("kurti", { delay: 30 });
+      const listbox = page.getByRole("listbox", { name: "Suggested products" });
+      await listbox.waitFor();
+      // The pause in typing still lands on the results, with the suggestions over them.
+      await page.waitForURL((url) => url.search === "?query=kurti");
+      expect(await searchBox(page).getAttribute("aria-expanded")).toBe("true");
+      const options = listbox.getByRole("option");
+      await expect.poll(() => options.count()).toBeGreaterThan(1);
+      expect(await options.count()).toBeLessThanOrEqual(6);
+      expect(await options.first().locator("img").count()).toBe(1);
+      expect(await options.first().textContent()).toMatch(/₹[\d,]+$/);
+
+      await searchBox(page).press("ArrowDown");
+      await searchBox(page).press("ArrowDown");
+      const second = options.nth(1);
+      expect(await second.getAttribute("aria-selected")).toBe("true");
+      expect(await searchBox(page).getAttribute("aria-activedescendant")).toBe(await second.getAttribute("id"));
+      const name = await second.locator(".search-suggestion__name").textContent();
+      await searchBox(page).press("Enter");
+      await page.waitForURL((url) => url.pathname.startsWith("/women-products/"));
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+      expect(await listbox.isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("has no serious or critical accessibility violations, with the suggestions open too", async () => {
+    const { page, close } = await browser.open(viewport);
+    try {
+      await page.goto(`/search?query=${BROAD_QUERY}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await searchToggle(page).click();
+      await searchBox(page).fill("kurti");
+      await page.getByRole("listbox", { name: "Suggested products" }).waitFor();
+      await searchBox(page).press("ArrowDown");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("search suggestions", () => {
+  it("closes the list on Escape and the search panel on a second Escape", async () => {
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      await page.goto(`/search?query=${BROAD_QUERY}`);
+      await searchToggle(page).click();
+      await searchBox(page).fill("silk");
+      await page.getByRole("listbox", { name: "Suggested products" }).waitFor();
+      await searchBox(page).press("Escape");
+      expect(await searchBox(page).getAttribute("aria-expanded")).toBe("false");
+      expect(await searchBox(page).inputValue()).toBe("silk");
+      expect(await searchBox(page).isVisible()).toBe(true);
+      await searchBox(page).press("Escape");
+      expect(await searchToggle(page).getAttribute("aria-expanded")).toBe("false");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers up to 6 suggestions as JSON, and an empty list for a blank or too long query", async () => {
+    const suggest = async (query: string) => {
+      const res = await fetch(`${inject("baseUrl")}/search/suggest?query=${encodeURIComponent(query)}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { suggestions: Suggestion[] }).suggestions;
+    };
+    const found = await suggest(BROAD_QUERY);
+    expect(found).toHaveLength(6);
+    for (const s of found) {
+      expect(s.href).toMatch(/^\/women-products\/[a-z0-9-]+\/[a-z0-9-]+$/);
+      expect(s.image.url).toMatch(/^\/media\//);
+      expect(s.price).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+      expect(s.name.length).toBeGreaterThan(0);
+    }
+    expect(await suggest("  ")).toEqual([]);
+    expect(await suggest("a".repeat(101))).toEqual([]);
+    expect(await suggest("zzqxjv")).toEqual([]);
+  });
+
+  it("is kept at the edge for a minute", async () => {
+    const url = `${inject("baseUrl")}/search/suggest?query=silk&edge=${Date.now()}`;
+    const first = await fetch(url);
+    await first.arrayBuffer();
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    await expect
+      .poll(async () => {
+        const again = await fetch(url);
+        await again.arrayBuffer();
+        return again.headers.get("X-Edge-Cache");
+      })
+      .toBe("HIT");
+  });
+});
+
+describe("search edge cases", () => {
+  it("shows the search form for a blank query without asking the database", async () => {
+    const dbUrl = inject("dbUrl");
+    await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
+    const res = await fetch(`${inject("baseUrl")}/search?query=%20%20&blank=${Date.now()}`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('id="page-search"');
+    const { pipelines } = (await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number };
+    expect(pipelines).toBe(0);
+  });
+
+  it("explains a too long query with a 400", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      const res = await page.goto(`/search?query=${"a".repeat(101)}`);
+      expect(res?.status()).toBe(400);
+      expect(await page.getByRole("alert").filter({ hasText: "at most 100 characters" }).count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps result pages out of the index, with a canonical URL and a search title", async () => {
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto(`/search?query=${BROAD_QUERY}&page=2`);
+      expect(await page.title()).toMatch(new RegExp(`^Search: ${BROAD_QUERY} \\|`));
+      expect(await page.locator("meta[name=robots]").getAttribute("content")).toContain("noindex");
+      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toMatch(new RegExp(`/search\\?query=${BROAD_QUERY}$`));
+    } finally {
+      await close();
+    }
+  });
+
+  it("renders results from one database round trip", async () => {
+    const dbUrl = inject("dbUrl");
+    await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
+    const res = await fetch(`${inject("baseUrl")}/search?query=${BROAD_QUERY}&round-trip=${Date.now()}`);
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    const { pipelines } = (await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number };
+    expect(pipelines).toBe(1);
+  });
+});
+
+describe("See More without JavaScript", () => {
+  it("links to the next page, which shows 32 results", async () => {
+    const { page, close } = await browser.open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto(`/search?query=${BROAD_QUERY}`);
+      expect(await resultCards(page).count()).toBe(16);
+      await page.getByRole("link", { name: "See More" }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      expect(await resultCards(page).count()).toBe(32);
+      await page.getByRole("link", { name: "See More" }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "3");
+      expect(await resultCards(page).count()).toBe(35);
+      expect(await page.getByRole("link", { name: "See More" }).count()).toBe(0);
     } finally {
       await close();
     }

@@ -1,0 +1,199 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe";
+import { useBrowser, viewports } from "../support/browser";
+
+const browser = useBrowser();
+
+const section = (page: Page, heading: string) => page.locator("main section").filter({ has: page.getByRole("heading", { name: heading, level: 2 }) });
+const cardsIn = (page: Page, heading: string) => section(page, heading).locator("article.product-card");
+
+/** The computed opacity of every section on the page, in order. */
+const sectionOpacities = (page: Page) =>
+  page.$$eval("main section", (els) => els.map((el) => Number(getComputedStyle(el).opacity)));
+
+const revealing = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("home-reveal"));
+
+const homeLink = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" });
+
+/** The home route's own data request after a client-side navigation (its clientLoader asks the server). */
+const HOME_DATA = /\/_root\.data\?(.*&)?_routes=routes%2Fhome(&|$)/;
+
+/** Database round trips (libSQL pipelines) one GET of `path` costs, read from the local server. */
+async function roundTrips(path: string): Promise<number> {
+  const dbUrl = inject("dbUrl");
+  await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
+  const res = await fetch(inject("baseUrl") + path);
+  await res.arrayBuffer();
+  expect(res.status).toBe(200);
+  const { pipelines } = (await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number };
+  return pipelines;
+}
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("home (%s)", (viewport) => {
+  it("shows the hero, 8 new arrivals, the outfit tiles, the offer poster and exactly 4 featured products", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      const res = await page.goto("/");
+      expect(res?.status()).toBe(200);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBeTruthy();
+      expect(await cardsIn(page, "Featured Products").count()).toBe(4);
+      expect(await cardsIn(page, "New Arrivals").count()).toBe(8);
+      // Featured and new arrivals never repeat a product.
+      const names = await page.locator("main article.product-card h3").allTextContents();
+      expect(new Set(names).size).toBe(12);
+
+      const tiles = section(page, "Shop by Outfit").locator("a[href^='/category/']");
+      expect(await tiles.count()).toBeGreaterThan(0);
+      const poster = section(page, "Complimentary gifts with the first 100 orders");
+      expect(await poster.textContent()).toContain("Exclusive Offer");
+      expect(await poster.getByRole("link", { name: "Shop Now" }).getAttribute("href")).toBe("/all-products");
+
+      // Phones swipe through new arrivals; wider screens get a grid. The page itself never scrolls sideways.
+      const rail = section(page, "New Arrivals").locator(".home-rail");
+      const [scrollWidth, clientWidth] = await rail.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      if (viewport === "phone") expect(scrollWidth).toBeGreaterThan(clientWidth);
+      else expect(scrollWidth).toBe(clientWidth);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("has no serious or critical accessibility violations", async () => {
+    const { page, close } = await browser.open(viewport);
+    try {
+      await page.goto("/");
+      // Let the first-visit reveal finish, so axe sees the page as shoppers do.
+      await page.waitForTimeout(1_800);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("home without JavaScript", () => {
+  it("shows every section at full opacity with all its products", async () => {
+    const { page, close } = await browser.open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto("/");
+      expect(await revealing(page)).toBe(false);
+      expect(await sectionOpacities(page)).toEqual([1, 1, 1, 1, 1]);
+      expect(await cardsIn(page, "Featured Products").count()).toBe(4);
+      expect(await cardsIn(page, "New Arrivals").count()).toBe(8);
+      expect(await page.locator("img[fetchpriority='high']").count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("home staged reveal", () => {
+  it("staggers the sections on the first visit of a session and shows them at once on the next", async () => {
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      await page.goto("/");
+      expect(await revealing(page)).toBe(true);
+      const delays = await page.$$eval("main section", (els) => els.map((el) => getComputedStyle(el).animationDelay));
+      expect(delays).toEqual(["0s", "0.5s", "0.7s", "0.9s", "1.2s"]);
+      // The animation ends fully visible.
+      await expect.poll(() => sectionOpacities(page), { timeout: 5_000 }).toEqual([1, 1, 1, 1, 1]);
+
+      await page.reload();
+      expect(await revealing(page)).toBe(false);
+      expect(await sectionOpacities(page)).toEqual([1, 1, 1, 1, 1]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("does not animate for shoppers who prefer reduced motion", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto("/");
+      expect(await page.$$eval("main section", (els) => els.map((el) => getComputedStyle(el).animationName))).toEqual(
+        Array(5).fill("none"),
+      );
+      expect(await sectionOpacities(page)).toEqual([1, 1, 1, 1, 1]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("home after a client-side navigation", () => {
+  it("shows skeleton cards while the products load, then the products", async () => {
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      await page.goto("/search?query=kurti");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(HOME_DATA, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await homeLink(page).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await expect.poll(() => section(page, "Featured Products").locator(".skeleton-card").count()).toBe(4);
+      expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+      release();
+      await expect.poll(() => cardsIn(page, "Featured Products").count()).toBe(4);
+      expect(await page.locator(".skeleton-card").count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps the products on screen while home reloads its own data", async () => {
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      await page.goto("/");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      await page.route(HOME_DATA, async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      });
+      // Following a link to the page already shown reloads its data, as a revalidation does.
+      await homeLink(page).click();
+      await expect.poll(() => asked).toBe(true);
+      await page.waitForTimeout(300);
+      expect(await page.locator(".skeleton-card").count()).toBe(0);
+      expect(await cardsIn(page, "Featured Products").count()).toBe(4);
+      release();
+      await page.waitForLoadState("networkidle");
+      expect(await cardsIn(page, "Featured Products").count()).toBe(4);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("says the products failed to load when they cannot be fetched", async () => {
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto("/search?query=kurti");
+      await page.route(HOME_DATA, (route) => route.abort());
+      await homeLink(page).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await expect.poll(() => page.getByRole("alert").filter({ hasText: "Failed to load products" }).count()).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("home data", () => {
+  it("renders from one database round trip", async () => {
+    // A query string the page ignores keeps the edge cache from answering instead of the loader.
+    expect(await roundTrips(`/?round-trip=${Date.now()}`)).toBe(1);
+  });
+});
