@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { getCatalogPage } from "../../workers/services/catalog";
+import { getHomePage } from "../../workers/services/catalog";
 import { settings } from "../../workers/services/settings";
 import { CatalogueSlot } from "../components/home/catalogue-slot";
 import { OutfitTiles, type OutfitTile } from "../components/home/outfit-tiles";
@@ -26,13 +26,12 @@ interface HomeCatalogue {
 /**
  * Everything the home page shows from the catalogue, in one database round trip. Featured Products
  * are the first 4 products (SPEC), i.e. the newest; New Arrivals are the 8 after them, so no product
- * appears twice on the page. The listing page's query is the one service call that returns products
- * and categories together; it brings a few facets home does not need.
+ * appears twice on the page.
  */
 async function loadCatalogue(context: Route.LoaderArgs["context"]): Promise<HomeCatalogue> {
   const wanted = FEATURED_COUNT + NEW_ARRIVALS_COUNT;
-  const page = await getCatalogPage(context.services, { page: Math.ceil(wanted / settings.catalogue.listingPageSize) });
-  const products = page.products.slice(0, wanted).map(toProductCard);
+  const page = await getHomePage(context.services, { products: wanted });
+  const products = page.products.map(toProductCard);
   return {
     featured: products.slice(0, FEATURED_COUNT),
     newArrivals: products.slice(FEATURED_COUNT),

@@ -181,8 +181,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       origin,
       path: searchPath(query),
     }),
-    // Result lists are endless variations of the category pages: keep them out of the index, but
-    // let crawlers follow them to the products.
-    { name: "robots", content: "noindex, follow" },
   ];
 };

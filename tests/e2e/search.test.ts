@@ -227,12 +227,11 @@ describe("search edge cases", () => {
     }
   });
 
-  it("keeps result pages out of the index, with a canonical URL and a search title", async () => {
+  it("gives result pages a canonical URL without the page number and a search title", async () => {
     const { page, close } = await browser.open("desktop");
     try {
       await page.goto(`/search?query=${BROAD_QUERY}&page=2`);
       expect(await page.title()).toMatch(new RegExp(`^Search: ${BROAD_QUERY} \\|`));
-      expect(await page.locator("meta[name=robots]").getAttribute("content")).toContain("noindex");
       expect(await page.locator("link[rel=canonical]").getAttribute("href")).toMatch(new RegExp(`/search\\?query=${BROAD_QUERY}$`));
     } finally {
       await close();

@@ -351,3 +351,12 @@ export function sortSizes(sizes: string[]): string[] {
   const rank = (x: string) => (order.includes(x) ? order.indexOf(x) : order.length);
   return [...sizes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
+
+/** The home page's catalogue: category tiles and the newest products, in one round trip. */
+export async function getHomePage(ctx: ServiceContext, opts: { products: number }) {
+  const [categories, rows] = await ctx.db.batch([
+    categoriesQuery(ctx),
+    productListQuery(ctx, undefined, { sort: "newest", limit: opts.products, offset: 0 }),
+  ]);
+  return { categories, products: rows.map(toProduct) };
+}
