@@ -1,9 +1,18 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatRupees, percentOff } from "../../workers/services/pricing";
+import type { SizePrice } from "../../workers/services/pricing";
+import type { CartIntent } from "../lib/product-choice";
+import type { Colour } from "../lib/product-options";
+import { useHydrated } from "../lib/use-hydrated";
+import { Price } from "./product/price";
 import "./product-card.css";
 
 const PLACEHOLDER = "/media/placeholder.svg";
+
+const loadCardChoice = () => import("./product/card-modal");
+const CardChoice = lazy(loadCardChoice);
+/** Fetched as the pointer or focus arrives, so the modal opens without a wait on the click. */
+const preloadCardChoice = () => void loadCardChoice().catch(() => {});
 
 /** What a card shows; built on the server by toProductCard (app/lib/product-card.server.ts). */
 export interface ProductCardData {
@@ -15,6 +24,9 @@ export interface ProductCardData {
   image: { url: string; alt: string; width: number; height: number } | null;
   price: { pricePaise: number; effectivePaise: number } | null;
   outOfStock: boolean;
+  /** What the "Select Size & Color" modal offers. */
+  colors: Colour[];
+  sizes: SizePrice[];
 }
 
 function useImageFallback() {
@@ -33,6 +45,52 @@ function useImageFallback() {
   };
 }
 
+const ACTIONS: { intent: CartIntent; label: string; className: string }[] = [
+  { intent: "add-to-cart", label: "Add to Cart", className: "button button--primary" },
+  { intent: "buy-now", label: "Buy Now", className: "button button--secondary" },
+];
+
+/**
+ * Add to Cart and Buy Now. Once hydrated they open the "Select Size & Color" modal (or say the
+ * product is out of stock, without opening it); before that, and without JavaScript, they lead to
+ * the product page.
+ */
+function CardActions({ product }: { product: ProductCardData }) {
+  const hydrated = useHydrated();
+  const [intent, setIntent] = useState<CartIntent | null>(null);
+  const forProduct = <span className="visually-hidden">: {product.name}</span>;
+  return (
+    <div className="product-card__actions">
+      {ACTIONS.map((action) =>
+        hydrated ? (
+          <button
+            key={action.intent}
+            type="button"
+            className={action.className}
+            aria-haspopup={product.outOfStock ? undefined : "dialog"}
+            onPointerEnter={preloadCardChoice}
+            onFocus={preloadCardChoice}
+            onClick={() => setIntent(action.intent)}
+          >
+            {action.label}
+            {forProduct}
+          </button>
+        ) : (
+          <Link key={action.intent} to={product.href} className={action.className}>
+            {action.label}
+            {forProduct}
+          </Link>
+        ),
+      )}
+      {intent && (
+        <Suspense fallback={null}>
+          <CardChoice product={product} intent={intent} onClose={() => setIntent(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
 interface ProductCardProps {
   product: ProductCardData;
   /** Loads the image at once instead of lazily: for cards in the first screenful. */
@@ -45,7 +103,6 @@ export function ProductCard({ product, aboveFold = false, headingLevel = 3 }: Pr
   const fallback = useImageFallback();
   const Name = `h${headingLevel}` as const;
   const { image, price } = product;
-  const off = price ? percentOff(price.pricePaise, price.effectivePaise) : 0;
   return (
     <article className="product-card">
       <div className="product-card__media">
@@ -66,20 +123,9 @@ export function ProductCard({ product, aboveFold = false, headingLevel = 3 }: Pr
           <Link to={product.href}>{product.name}</Link>
         </Name>
         <p className="product-card__description">{product.description}</p>
-        {price && (
-          <p className="price">
-            <span className="visually-hidden">Price </span>
-            <span className="price__now">{formatRupees(price.effectivePaise)}</span>
-            {price.effectivePaise !== price.pricePaise && (
-              <>
-                <span className="visually-hidden"> Original price </span>
-                <s className="price__was">{formatRupees(price.pricePaise)}</s>
-              </>
-            )}
-            {off > 0 && <span className="price__off">{off}% off</span>}
-          </p>
-        )}
+        {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
       </div>
+      <CardActions product={product} />
     </article>
   );
 }

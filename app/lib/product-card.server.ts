@@ -21,5 +21,7 @@ export function toProductCard(product: Product): ProductCardData {
     image: image ? { url: image.url, alt: image.alt, width: image.width, height: image.height } : null,
     price: price ? { pricePaise: price.pricePaise, effectivePaise: price.effectivePaise } : null,
     outOfStock,
+    colors: product.colors,
+    sizes: product.sizes,
   };
 }

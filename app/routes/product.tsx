@@ -1,4 +1,420 @@
-// Built in issue 3 (catalogue pages).
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import { useEffect, useState } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  type MetaDescriptor,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+} from "react-router";
+import { getProductBySlug, getProductPage, type Product } from "../../workers/services/catalog";
+import { AppError } from "../../workers/services/errors";
+import { type CardPrice, cardPrice, effectivePrice, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
+import { settings } from "../../workers/services/settings";
+import { ColourSwatches } from "../components/product/colour-swatches";
+import { Gallery } from "../components/product/gallery";
+import { Price } from "../components/product/price";
+import { ProductTabs } from "../components/product/product-tabs";
+import { QuantityStepper } from "../components/product/quantity-stepper";
+import { RatingStars } from "../components/product/rating-stars";
+import { ReviewList } from "../components/product/review-list";
+import { SizeChart } from "../components/product/size-chart";
+import { SizeOptions } from "../components/product/size-options";
+import { ProductCard } from "../components/product-card";
+import { StatusPage } from "../components/status-page";
+import { useToast } from "../components/toast/toast";
+import { categorySegment, productPath } from "../lib/paths";
+import { publicPageHeaders } from "../lib/cache";
+import { toProductCard } from "../lib/product-card.server";
+import {
+  type CartAnswer,
+  messages,
+  readChoice,
+  type Selection,
+  selectionProblem,
+  signInHref,
+} from "../lib/product-choice";
+import { firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
+import { jsonLd, seoMeta } from "../lib/seo";
+import type { Route } from "./+types/product";
+import "../styles/product.css";
+
+const PRODUCT_NOT_FOUND = "Product not found.";
+
+// In Indian time, whatever the server's zone.
+const reviewDate = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
+
+/** A malformed slug can name no product either: both are the shopper's 404, not a server error. */
+function isMissingProduct(error: unknown): boolean {
+  return error instanceof AppError && (error.status === 404 || error.status === 400);
+}
+
+/**
+ * The page's title, description, canonical URL, Open Graph tags and JSON-LD (the product with its
+ * offer and rating, and where it sits in the shop). Built here, with the data, so the browser needs
+ * no code for it: `meta` only hands it over.
+ */
+function productMeta(product: Product, origin: string, path: string): MetaDescriptor[] {
+  const url = origin + path;
+  const offer = cardPrice(product.sizes);
+  const rating = ratingSummary(product.rating.average, product.rating.count);
+  const seo = seoMeta({
+    title: product.meta.title || product.name,
+    description: product.meta.description || product.description,
+    origin,
+    path,
+    image: product.media.find((m) => m.type === "image")?.url,
+    type: "product",
+  });
+  const productLd = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: product.slug,
+    image: product.media.filter((m) => m.type === "image").map((m) => new URL(m.url, origin).href),
+    category: product.category.name,
+    brand: { "@type": "Brand", name: product.brand || settings.brand.name },
+    ...(offer && {
+      offers: {
+        "@type": "Offer",
+        url,
+        priceCurrency: "INR",
+        price: paiseToRupees(offer.effectivePaise),
+        availability: `https://schema.org/${isOutOfStock(product.sizes) ? "OutOfStock" : "InStock"}`,
+        itemCondition: "https://schema.org/NewCondition",
+      },
+    }),
+    ...(rating && {
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: rating.value,
+        reviewCount: product.rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
+  });
+  const breadcrumbLd = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: `${origin}/` },
+      {
+        "@type": "ListItem",
+        position: 2,
+        name: product.category.name,
+        item: `${origin}/category/${product.category.id}`,
+      },
+      { "@type": "ListItem", position: 3, name: product.name, item: url },
+    ],
+  });
+  return [...seo, productLd, breadcrumbLd];
+}
+
+/** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */
+function pageProduct({
+  id,
+  name,
+  description,
+  category,
+  media,
+  colors,
+  sizes,
+  paragraph1,
+  paragraph2,
+  details,
+  rating,
+}: Product) {
+  return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating };
+}
+
+type PageProduct = ReturnType<typeof pageProduct>;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  let page: Awaited<ReturnType<typeof getProductPage>>;
+  try {
+    page = await getProductPage(context.services, params.slug);
+  } catch (error) {
+    if (isMissingProduct(error)) throw data(PRODUCT_NOT_FOUND, { status: 404, statusText: "Not Found" });
+    throw error;
+  }
+  const { product, related } = page;
+  const path = productPath(product.category.name, product.slug);
+  if (params.category !== categorySegment(product.category.name)) throw redirect(path, 301);
+  return {
+    product: pageProduct(product),
+    rating: ratingSummary(product.rating.average, product.rating.count),
+    preselected: { color: product.colors[0]?.name ?? null, size: firstInStockSize(product.sizes)?.size ?? null },
+    // Shown while no size is chosen (all sold out): what a card shows.
+    cardPrice: cardPrice(product.sizes),
+    reviews: product.reviews.map(({ createdAt, ...review }) => ({
+      ...review,
+      date: createdAt.toISOString(),
+      dateText: reviewDate.format(createdAt),
+    })),
+    meta: productMeta(product, new URL(request.url).origin, path),
+    related: related.map(toProductCard),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { intent, source, selection } = readChoice(await request.formData());
+  if (!intent) return data<CartAnswer>({ kind: "invalid", message: "Unknown action" }, { status: 400 });
+  let product: Product;
+  try {
+    product = await getProductBySlug(context.services, params.slug);
+  } catch (error) {
+    if (isMissingProduct(error))
+      return data<CartAnswer>({ kind: "invalid", message: messages.productNotFound }, { status: 404 });
+    throw error;
+  }
+  const problem = selectionProblem(product, selection, intent, source);
+  if (problem) return data<CartAnswer>({ kind: "invalid", message: problem, selection }, { status: 400 });
+  // Every shopper is signed out until accounts exist, and the cart comes with them: say so.
+  const href = signInHref(productPath(product.category.name, product.slug));
+  return data<CartAnswer>({ kind: "sign-in", message: messages.signInFirst, href }, { status: 401 });
+}
+
+const DETAILS: [keyof Product["details"], string][] = [
+  ["fabric", "Fabric"],
+  ["fitType", "Fit Type"],
+  ["length", "Length"],
+  ["sleeveNeckType", "Sleeve & Neck"],
+  ["patternPrint", "Pattern / Print"],
+  ["occasionType", "Occasion"],
+  ["washCare", "Wash Care"],
+  ["countryOfOrigin", "Country of Origin"],
+  ["deliveryReturns", "Delivery & Returns"],
+];
+
+function Rating({ summary, count }: { summary: RatingSummary | null; count: number }) {
+  if (!summary) return <p className="rating-summary">No reviews yet</p>;
+  return (
+    <p className="rating-summary">
+      <RatingStars filled={summary.stars} />
+      <span aria-hidden="true">
+        <strong>{summary.value}</strong> ({count} {count === 1 ? "review" : "reviews"})
+      </span>
+      <span className="visually-hidden">{summary.label}</span>
+    </p>
+  );
+}
+
+/**
+ * Price, colour, size, quantity and the two buttons. The choice is a real form: it posts to this
+ * route's action with or without JavaScript, and the action alone judges it (the same rules as the
+ * card modal, app/lib/product-choice.ts). With JavaScript its answer comes back as a toast;
+ * without, the page comes back with it written under the form.
+ */
+interface PurchaseFormProps {
+  product: PageProduct;
+  preselected: Pick<Selection, "color" | "size">;
+  cardPrice: CardPrice | null;
+}
+
+function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const answer = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  // A page rendered for a refused post (no JavaScript) shows the choice that was posted.
+  const posted = answer?.kind === "invalid" ? answer.selection : undefined;
+  const [color, setColor] = useState(posted?.color ?? preselected.color);
+  const [sizeName, setSizeName] = useState(posted?.size ?? preselected.size);
+  const [quantity, setQuantity] = useState(posted && Number.isFinite(posted.quantity) ? posted.quantity : 1);
+  const size = product.sizes.find((s) => s.size === sizeName);
+  // Nothing to preselect means no size has stock.
+  const soldOut = preselected.size === null;
+  const shown = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : cardPrice;
+
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.kind === "sign-in") {
+      toast.info(answer.message);
+      navigate(answer.href);
+    } else {
+      toast.error(answer.message);
+    }
+    // A new answer from the action is the only trigger.
+  }, [answer]);
+
+  return (
+    // noValidate: the action answers in SPEC §5's words, not the browser's.
+    <Form
+      method="post"
+      className="purchase"
+      noValidate
+      onSubmit={(event) => {
+        if (submitting) event.preventDefault();
+      }}
+    >
+      {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
+      {soldOut && <p className="purchase__sold-out">Out of stock</p>}
+      <ColourSwatches colors={product.colors} value={color} onChange={setColor} />
+      <SizeOptions
+        sizes={product.sizes}
+        value={sizeName}
+        onChange={(name) => {
+          setSizeName(name);
+          setQuantity(1);
+        }}
+      />
+      <SizeChart />
+      <QuantityStepper value={quantity} stock={size?.stock ?? null} onChange={setQuantity} />
+      {answer && (
+        <p
+          className={`no-js-only notice${answer.kind === "invalid" ? " notice--error" : ""}`}
+          role={answer.kind === "invalid" ? "alert" : "status"}
+        >
+          {answer.message}
+          {answer.kind === "sign-in" && (
+            <>
+              {" "}
+              <Link to={answer.href}>Sign in</Link>
+            </>
+          )}
+        </p>
+      )}
+      <div className="purchase__actions">
+        <button
+          type="submit"
+          name="intent"
+          value="add-to-cart"
+          className="button button--primary"
+          disabled={soldOut}
+          aria-busy={submitting || undefined}
+        >
+          Add to Cart
+        </button>
+        <button type="submit" name="intent" value="buy-now" className="button button--secondary" disabled={soldOut}>
+          Buy Now
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function DetailsPanel({ product }: { product: PageProduct }) {
+  return (
+    <>
+      {product.paragraph1 && <p>{product.paragraph1}</p>}
+      {product.paragraph2 && <p>{product.paragraph2}</p>}
+      <dl className="details-list">
+        {DETAILS.filter(([key]) => product.details[key]).map(([key, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{product.details[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, rating, preselected, cardPrice, reviews, related } = loaderData;
+  const navigation = useNavigation();
+  // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
+  const categoryHref = `/category/${product.category.id}`;
+  return (
+    // Keyed by product, so moving to another product starts from its own preselection.
+    <div
+      key={product.id}
+      className={loading ? "product-page container is-loading" : "product-page container"}
+      aria-busy={loading || undefined}
+    >
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={categoryHref}>{product.category.name}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="product-page__top">
+        <Gallery media={product.media} name={product.name} />
+        <div className="product-info">
+          <p className="eyebrow">{product.category.name}</p>
+          <h1 className="product-info__title">{product.name}</h1>
+          <Rating summary={rating} count={product.rating.count} />
+          <p className="product-info__description">{product.description}</p>
+          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} />
+        </div>
+      </div>
+
+      <ProductTabs
+        label="Product information"
+        sections={[
+          { id: "details", label: "Description & Details", content: <DetailsPanel product={product} /> },
+          { id: "reviews", label: "Reviews", content: <ReviewList reviews={reviews} /> },
+        ]}
+      />
+
+      {related.length > 0 && (
+        <section className="related" aria-labelledby="related-title">
+          <h2 id="related-title">You may also like</h2>
+          <div className="product-grid">
+            {related.map((card) => (
+              <ProductCard key={card.id} product={card} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (loaderData) return loaderData.meta;
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${missing ? "Product not found" : "Something went wrong"} | ${settings.brand.name}` }];
+};
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusPage
+        eyebrow="ERROR 404"
+        title="SORRY, PAGE NOT FOUND"
+        actions={
+          <Link to="/all-products" className="button button--secondary">
+            Browse Products
+          </Link>
+        }
+      >
+        <p>{typeof error.data === "string" ? error.data : PRODUCT_NOT_FOUND}</p>
+      </StatusPage>
+    );
+  }
+  return (
+    <StatusPage
+      eyebrow="We are sorry"
+      title="Failed to load product."
+      actions={
+        <Link to="." reloadDocument className="button button--secondary">
+          Try again
+        </Link>
+      }
+    >
+      <p>Please try again in a moment.</p>
+    </StatusPage>
+  );
 }

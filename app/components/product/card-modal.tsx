@@ -1,0 +1,119 @@
+import { useEffect, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { effectivePrice } from "../../../workers/services/pricing";
+import { type CartAnswer, type CartIntent, messages, selectionProblem } from "../../lib/product-choice";
+import { findSize } from "../../lib/product-options";
+import { Modal } from "../modal";
+import type { ProductCardData } from "../product-card";
+import { useToast } from "../toast/toast";
+import { ColourSwatches } from "./colour-swatches";
+import { Price } from "./price";
+import { QuantityStepper } from "./quantity-stepper";
+import { SizeOptions } from "./size-options";
+
+interface CardModalProps {
+  product: ProductCardData;
+  intent: CartIntent;
+  onClose: () => void;
+}
+
+/**
+ * What a card's Add to Cart or Buy Now does once hydrated: the "Select Size & Color" modal, or for
+ * a product with no stock only the out-of-stock message. Loaded on demand (React.lazy in
+ * ProductCard), so cards stay light.
+ */
+export default function CardChoice(props: CardModalProps) {
+  return props.product.outOfStock ? <OutOfStock {...props} /> : <CardModal {...props} />;
+}
+
+function OutOfStock({ intent, onClose }: CardModalProps) {
+  const toast = useToast();
+  useEffect(() => {
+    toast.error(messages.productOutOfStock[intent]);
+    onClose();
+    // Once, when the button is pressed.
+  }, []);
+  return null;
+}
+
+/**
+ * "Select Size & Color" (SPEC §2 "Product card", §5 "Card modal"). Nothing is preselected. The
+ * final button posts to the product page's action, which answers for real.
+ */
+function CardModal({ product, intent, onClose }: CardModalProps) {
+  const fetcher = useFetcher<CartAnswer>();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [color, setColor] = useState<string | null>(null);
+  const [sizeName, setSizeName] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [message, setMessage] = useState<string | null>(null);
+  const size = findSize(product.sizes, sizeName);
+  const problem = selectionProblem(product, { color, size: sizeName, quantity }, intent, "card");
+  const busy = fetcher.state !== "idle";
+  const shownPrice = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : product.price;
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    if (answer.kind === "sign-in") {
+      onClose();
+      toast.info(answer.message);
+      navigate(answer.href);
+    } else {
+      setMessage(answer.message);
+    }
+    // Only a new answer from the server acts; the callbacks are stable enough for that.
+  }, [fetcher.data]);
+
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setMessage(null);
+      set(value);
+    };
+
+  return (
+    <Modal onClose={onClose} title="Select Size & Color" className="card-modal">
+      <fetcher.Form
+        method="post"
+        action={product.href}
+        noValidate
+        onSubmit={(event) => {
+          if (problem || busy) {
+            event.preventDefault();
+            if (problem) setMessage(problem);
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="source" value="card" />
+        <div className="card-modal__product">
+          <p className="card-modal__name">{product.name}</p>
+          {shownPrice && <Price pricePaise={shownPrice.pricePaise} effectivePaise={shownPrice.effectivePaise} />}
+        </div>
+        <ColourSwatches colors={product.colors} value={color} onChange={changed(setColor)} />
+        <SizeOptions
+          sizes={product.sizes}
+          value={sizeName}
+          onChange={changed((name: string) => {
+            setSizeName(name);
+            setQuantity(1);
+          })}
+        />
+        <QuantityStepper value={quantity} stock={size?.stock ?? null} onChange={changed(setQuantity)} />
+        <p className="form-message" role="alert">
+          {message}
+        </p>
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" aria-disabled={problem !== null || busy}>
+            {intent === "buy-now" ? "Checkout" : "Add to Cart"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
+}

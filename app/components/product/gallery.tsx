@@ -1,0 +1,94 @@
+import { lazy, Suspense, useState } from "react";
+import { PlayIcon } from "../icons";
+import { type Media, mediaLabel, MediaView } from "./media";
+
+const MediaViewer = lazy(() => import("./media-viewer"));
+
+const PLACEHOLDER: Media = { type: "image", url: "/media/placeholder.svg", alt: "", width: 800, height: 1000 };
+
+function Thumb({ item }: { item: Media }) {
+  if (item.type === "video") {
+    return (
+      <span className="gallery__thumb-video">
+        <PlayIcon />
+      </span>
+    );
+  }
+  return <img src={item.url} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />;
+}
+
+/**
+ * The product's images and videos: the chosen one large, thumbnails to choose, and a full-screen
+ * viewer loaded when first opened. Without JavaScript the buttons are hidden (CSS `scripting:
+ * none`) and a server-rendered <noscript> list links to each full-size file instead.
+ */
+export function Gallery({ media, name }: { media: readonly Media[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const [viewing, setViewing] = useState(false);
+  const items = media.length > 0 ? media : [PLACEHOLDER];
+  const current = items[index] ?? items[0]!;
+  const count = items.length;
+
+  return (
+    <section className="gallery" aria-label={`${name}: pictures`}>
+      <div className="gallery__stage">
+        <MediaView item={current} priority={index === 0} className="gallery__main" />
+        {media.length > 0 && (
+          <button
+            type="button"
+            className="gallery__zoom js-only"
+            aria-haspopup="dialog"
+            onClick={() => setViewing(true)}
+          >
+            <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            </svg>
+            <span className="visually-hidden">View full screen ({mediaLabel(current, index, count)})</span>
+          </button>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="gallery__thumbs js-only">
+          {items.map((item, i) => (
+            <li key={item.url}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-label={`Show ${mediaLabel(item, i, count).toLowerCase()}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => setIndex(i)}
+              >
+                <Thumb item={item} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <noscript>
+        {import.meta.env.SSR && count > 1 && (
+          <ul className="gallery__thumbs">
+            {items.map((item, i) => (
+              <li key={item.url}>
+                <a href={item.url} className="gallery__thumb">
+                  <Thumb item={item} />
+                  <span className="visually-hidden">Open {mediaLabel(item, i, count).toLowerCase()}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </noscript>
+      {viewing && (
+        <Suspense fallback={null}>
+          <MediaViewer
+            media={items}
+            index={index}
+            onIndexChange={setIndex}
+            onClose={() => setViewing(false)}
+            name={name}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

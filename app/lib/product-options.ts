@@ -1,0 +1,64 @@
+/**
+ * The rules for choosing colour, size and quantity while the shopper chooses (SPEC §4 "Product
+ * page", §5 "Cart and buy", §9): preselection, the stepper's bounds, the low-stock note and the
+ * rating. Pure, client-safe and small, because the product page loads it; judging a submitted
+ * choice, with its messages, is app/lib/product-choice.ts.
+ */
+import type { SizePrice } from "../../workers/services/pricing";
+
+export interface Colour {
+  name: string;
+  hex: string;
+}
+
+/** At or below this many pieces the page says "Only N left". */
+export const LOW_STOCK_AT = 5;
+
+export function findSize<T extends Pick<SizePrice, "size">>(sizes: readonly T[], name: string | null): T | undefined {
+  return name === null ? undefined : sizes.find((s) => s.size === name);
+}
+
+/** The size preselected on the product page: the first with stock above 0. */
+export function firstInStockSize<T extends Pick<SizePrice, "stock">>(sizes: readonly T[]): T | undefined {
+  return sizes.find((s) => s.stock > 0);
+}
+
+/** A quantity the stepper can reach: a whole number from 1 up to the stock (1 when there is none). */
+export function clampQuantity(quantity: number, stock: number): number {
+  const whole = Number.isFinite(quantity) ? Math.trunc(quantity) : 1;
+  return Math.min(Math.max(whole, 1), Math.max(stock, 1));
+}
+
+/** The plus button: off without a size (stock null) and at the size's stock. */
+export function canIncrease(quantity: number, stock: number | null): boolean {
+  return stock !== null && quantity < stock;
+}
+
+/** The minus button: off at 1. */
+export function canDecrease(quantity: number): boolean {
+  return quantity > 1;
+}
+
+/** "Only 3 left" for a size that is nearly gone; nothing while there is plenty or none at all. */
+export function stockNote(stock: number): string | null {
+  return stock > 0 && stock <= LOW_STOCK_AT ? `Only ${stock} left` : null;
+}
+
+export interface RatingSummary {
+  /** The average to 1 decimal, e.g. "4.3". */
+  value: string;
+  stars: number;
+  label: string;
+}
+
+/** The average to 1 decimal and the stars rounded from that same figure, so the two never disagree. */
+export function ratingSummary(average: number | null, count: number): RatingSummary | null {
+  if (average === null || count === 0) return null;
+  const tenths = Math.round(average * 10) / 10;
+  const value = tenths.toFixed(1);
+  return {
+    value,
+    stars: Math.round(tenths),
+    label: `Rated ${value} out of 5, ${count} ${count === 1 ? "review" : "reviews"}`,
+  };
+}

@@ -1,0 +1,509 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { productPath } from "../../app/lib/paths";
+import { seriousAxeViolations } from "../support/axe";
+import { useBrowser, viewports } from "../support/browser";
+
+const browser = useBrowser();
+
+interface ApiProduct {
+  slug: string;
+  productName: string;
+  category: { name: string };
+  media: { type: string; url: string }[];
+  colors: { name: string }[];
+  sizes: { size: string; price: number; discountPrice: number; stock: number }[];
+}
+
+let products: ApiProduct[] = [];
+const pathOf = (p: ApiProduct) => productPath(p.category.name, p.slug);
+
+beforeAll(async () => {
+  const res = await fetch(`${browser.baseUrl}/api/products?limit=100`);
+  products = ((await res.json()) as { data: ApiProduct[] }).data;
+});
+
+/** A product with a sold-out size and an in-stock size of only a few pieces, the one the test counts up to. */
+function productWithSoldOutAndLowStockSizes() {
+  for (const product of products) {
+    const soldOut = product.sizes.find((s) => s.stock === 0);
+    const low = product.sizes.filter((s) => s.stock > 1 && s.stock <= 5).sort((a, b) => a.stock - b.stock)[0];
+    if (soldOut && low) return { product, soldOut, low };
+  }
+  throw new Error("The seeded catalogue has no product with both a sold-out size and a low-stock size");
+}
+
+function productWithManyImages() {
+  const product = products.find((p) => p.media.filter((m) => m.type === "image").length >= 3);
+  if (!product) throw new Error("No product with three images");
+  return product;
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector("main");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+/**
+ * Chrome logs every 4xx response as a console error. Two are expected while the cart and accounts
+ * do not exist: the action's "sign in first" answer is a 401, and /signin itself is not built (404).
+ */
+const unexpected = (errors: string[]) =>
+  errors.filter((e) => !/^Failed to load resource: the server responded with a status of (401|404)\b/.test(e));
+
+/** Waits for opening animations to end, so axe measures the colours the shopper ends up seeing. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product page (%s)", (viewport) => {
+  it("disables a sold-out size, preselects the first in-stock one and stops the stepper at the chosen size's stock", async () => {
+    const { product, soldOut, low } = productWithSoldOutAndLowStockSizes();
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      const res = await page.goto(pathOf(product));
+      expect(res?.status()).toBe(200);
+      await hydrated(page);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.productName);
+
+      const soldOutRadio = page.getByRole("radio", { name: `${soldOut.size} (out of stock)`, exact: true });
+      expect(await soldOutRadio.isDisabled()).toBe(true);
+      const firstInStock = product.sizes.find((s) => s.stock > 0)!;
+      expect(await page.getByRole("radio", { name: firstInStock.size, exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole("radio", { name: product.colors[0]!.name, exact: true }).isChecked()).toBe(true);
+
+      await page.getByRole("radio", { name: low.size, exact: true }).check();
+      const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+      const plus = page.getByRole("button", { name: "Increase quantity" });
+      const minus = page.getByRole("button", { name: "Decrease quantity" });
+      expect(await quantity.inputValue()).toBe("1");
+      expect(await minus.isDisabled()).toBe(true);
+      for (let i = 1; i < low.stock; i++) await plus.click();
+      expect(await quantity.inputValue()).toBe(String(low.stock));
+      expect(await plus.isDisabled()).toBe(true);
+      expect(await minus.isDisabled()).toBe(false);
+      expect(await page.locator(".purchase").textContent()).toContain(`Only ${low.stock} left`);
+      // The price is the chosen size's.
+      expect(await page.locator(".purchase .price__now").textContent()).toContain(
+        low.discountPrice.toLocaleString("en-IN"),
+      );
+
+      // Another size starts again from 1.
+      await page.getByRole("radio", { name: firstInStock.size, exact: true }).check();
+      expect(await quantity.inputValue()).toBe("1");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("opens the size chart with the spec's eight rows and closes it on Escape", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto(pathOf(products[0]!));
+      await hydrated(page);
+      const button = page.getByRole("button", { name: "Size Chart" });
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: "Size Chart" });
+      await dialog.waitFor();
+      const rows = await dialog.locator("tbody tr").allTextContents();
+      expect(rows).toEqual([
+        "XS302632",
+        "S322834",
+        "M343036",
+        "L363238",
+        "XL383440",
+        "XXL403642",
+        "3XL423844",
+        "4XL444046",
+      ]);
+      expect(await dialog.locator("thead th").allTextContents()).toEqual(["Size", "Chest", "Waist", "Hip"]);
+      // Focus stays inside the modal, however far the shopper tabs.
+      for (const key of ["Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+        await page.keyboard.press(key);
+        expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("opens the full-screen viewer; previous, next, arrow keys and a swipe move the counter", async () => {
+    const product = productWithManyImages();
+    const count = product.media.length;
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto(pathOf(product));
+      await hydrated(page);
+      const thumbs = page.getByRole("button", { name: /^Show (image|video) \d+ of \d+$/ });
+      expect(await thumbs.count()).toBe(count);
+      expect(await thumbs.first().getAttribute("aria-current")).toBe("true");
+      await thumbs.nth(1).click();
+      expect(await thumbs.nth(1).getAttribute("aria-current")).toBe("true");
+      expect(await thumbs.first().getAttribute("aria-current")).toBeNull();
+
+      await page.getByRole("button", { name: /View full screen/ }).click();
+      const viewer = page.getByRole("dialog");
+      await viewer.waitFor();
+      const counter = viewer.locator(".viewer__counter [aria-hidden]");
+      expect(await counter.textContent()).toBe(`2 / ${count}`);
+      await viewer.getByRole("button", { name: "Next" }).click();
+      expect(await counter.textContent()).toBe(`3 / ${count}`);
+      await viewer.getByRole("button", { name: "Previous" }).click();
+      await viewer.getByRole("button", { name: "Previous" }).click();
+      expect(await counter.textContent()).toBe(`1 / ${count}`);
+      await viewer.getByRole("button", { name: "Previous" }).click();
+      expect(await counter.textContent()).toBe(`${count} / ${count}`);
+      await page.keyboard.press("ArrowRight");
+      expect(await counter.textContent()).toBe(`1 / ${count}`);
+      await page.keyboard.press("ArrowLeft");
+      expect(await counter.textContent()).toBe(`${count} / ${count}`);
+
+      // A swipe to the left shows the next picture.
+      const box = (await viewer.locator(".viewer__stage").boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width * 0.8, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+      await page.mouse.up();
+      expect(await counter.textContent()).toBe(`1 / ${count}`);
+
+      await page.keyboard.press("Escape");
+      await viewer.waitFor({ state: "hidden" });
+      // The gallery follows the viewer.
+      expect(await thumbs.first().getAttribute("aria-current")).toBe("true");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers Add to Cart honestly: sign in first, and back to this product afterwards", async () => {
+    const product = products.find((p) => p.sizes.some((s) => s.stock > 0))!;
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto(pathOf(product));
+      await hydrated(page);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/signin");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe(pathOf(product));
+      await expect.poll(() => page.locator(".toasts").textContent()).toContain("Please login first to continue.");
+      expect(unexpected(errors)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("product page search data", () => {
+  it("has JSON-LD for the product, its offer, rating and breadcrumbs, and no console errors under the CSP", async () => {
+    const product = products.find((p) => p.sizes.some((s) => s.stock > 0))!;
+    const { page, errors, close } = await browser.open("desktop");
+    try {
+      const res = await page.goto(pathOf(product));
+      expect(res?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+      await hydrated(page);
+      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+        JSON.parse(t),
+      );
+      const item = blocks.find((b) => b["@type"] === "Product");
+      expect(item.name).toBe(product.productName);
+      expect(item.offers).toMatchObject({
+        "@type": "Offer",
+        priceCurrency: "INR",
+        availability: "https://schema.org/InStock",
+      });
+      const inStock = product.sizes.filter((s) => s.stock > 0).map((s) => s.discountPrice);
+      expect(item.offers.price).toBe(Math.min(...inStock));
+      expect(item.offers.url).toBe(browser.baseUrl + pathOf(product));
+      const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
+      expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+        "Home",
+        product.category.name,
+        product.productName,
+      ]);
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(browser.baseUrl + pathOf(product));
+      expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("product");
+      expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(
+        browser.baseUrl + product.media[0]!.url,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("says a product with no stock is out of stock", async () => {
+    const product = products.find((p) => p.sizes.every((s) => s.stock === 0))!;
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto(pathOf(product));
+      const item = (await page.locator('script[type="application/ld+json"]').allTextContents())
+        .map((t) => JSON.parse(t))
+        .find((b) => b["@type"] === "Product");
+      expect(item.offers.availability).toBe("https://schema.org/OutOfStock");
+      expect(await page.getByRole("button", { name: "Add to Cart", exact: true }).isDisabled()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it("loads the main picture first and at its size, the others lazily, without layout shift", async () => {
+    const product = productWithManyImages();
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(pathOf(product), { waitUntil: "networkidle" });
+      const main = page.locator(".gallery__main");
+      expect(await main.getAttribute("fetchpriority")).toBe("high");
+      expect(await main.getAttribute("loading")).not.toBe("lazy");
+      expect(await main.getAttribute("width")).toBeTruthy();
+      expect(await main.getAttribute("height")).toBeTruthy();
+      for (const loading of await page
+        .locator(".gallery__thumbs img, .related img")
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("loading")))) {
+        expect(loading).toBe("lazy");
+      }
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("missing and misplaced products", () => {
+  it("answers an unknown product with the 404 page and says the product was not found", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      const res = await page.goto("/women-products/dresses/no-such-dress");
+      expect(res?.status()).toBe(404);
+      const body = await page.textContent("body");
+      expect(body).toContain("SORRY, PAGE NOT FOUND");
+      expect(body).toContain("ERROR 404");
+      expect(body).toContain("Product not found.");
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers a malformed slug with a 404 too", async () => {
+    const res = await fetch(`${browser.baseUrl}/women-products/dresses/Not_A_Slug!`);
+    expect(res.status).toBe(404);
+  });
+
+  it("redirects a wrong category segment to the product's real address", async () => {
+    const product = products[0]!;
+    const wrong = `/women-products/not-${product.category.name.toLowerCase().replace(/\W+/g, "-")}/${product.slug}`;
+    const res = await fetch(browser.baseUrl + wrong, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get("location")!, browser.baseUrl).pathname).toBe(pathOf(product));
+
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto(wrong);
+      expect(new URL(page.url()).pathname).toBe(pathOf(product));
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("product page without JavaScript", () => {
+  it("is readable, offers sizes and colours as radio buttons, and its form posts", async () => {
+    const { product, low } = productWithSoldOutAndLowStockSizes();
+    const { page, close } = await browser.open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto(pathOf(product));
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.productName);
+      // Both tab panels show, under their own headings.
+      expect(await page.getByRole("heading", { name: "Description & Details" }).isVisible()).toBe(true);
+      expect(await page.getByRole("heading", { name: "Reviews" }).isVisible()).toBe(true);
+      expect(await page.getByText("Fabric", { exact: true }).isVisible()).toBe(true);
+      expect(await page.locator('input[type="radio"][name="size"]').count()).toBe(product.sizes.length);
+      expect(await page.locator('input[type="radio"][name="color"]').count()).toBe(product.colors.length);
+      // The size chart is a disclosure here.
+      await page.locator(".size-chart-disclosure summary").click();
+      expect(await page.locator(".size-chart-disclosure tbody tr").count()).toBe(8);
+
+      await page.getByRole("radio", { name: low.size, exact: true }).check();
+      await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(low.stock + 1));
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Buy Now" }).click(),
+      ]);
+      expect(refused.status()).toBe(400);
+      await page.waitForLoadState();
+      expect(await page.locator(".purchase [role=alert]").textContent()).toBe(
+        `Only ${low.stock} items available in this size`,
+      );
+      // The page comes back with the shopper's choice, not the preselection.
+      expect(await page.getByRole("radio", { name: low.size, exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe(String(low.stock + 1));
+
+      await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Add to Cart" }).click(),
+      ]);
+      expect(response.status()).toBe(401);
+      await page.waitForLoadState();
+      const status = page.locator(".purchase [role=status]");
+      expect(await status.textContent()).toContain("Please login first to continue.");
+      expect(await status.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+        `/signin?redirect=${encodeURIComponent(pathOf(product))}`,
+      );
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])(
+  "product card modal on the home page (%s)",
+  (viewport) => {
+    it('opens "Select Size & Color", asks for both, then answers honestly', async () => {
+      const { page, errors, close } = await browser.open(viewport);
+      try {
+        await page.goto("/");
+        await hydrated(page);
+        const card = page
+          .locator("article.product-card")
+          .filter({ hasNot: page.locator(".product-card__badge") })
+          .first();
+        const name = await card.locator(".product-card__name").textContent();
+
+        await card.getByRole("button", { name: /^Add to Cart/ }).click();
+        const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
+        await dialog.waitFor();
+        const action = dialog.getByRole("button", { name: "Add to Cart" });
+        expect(await action.getAttribute("aria-disabled")).toBe("true");
+        expect(await dialog.getByRole("button", { name: "Increase quantity" }).isDisabled()).toBe(true);
+        await action.click({ force: true });
+        expect(await dialog.getByRole("alert").textContent()).toBe("Please select size and color");
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "hidden" });
+
+        await card.getByRole("button", { name: /^Buy Now/ }).click();
+        await dialog.waitFor();
+        const checkout = dialog.getByRole("button", { name: "Checkout" });
+        await checkout.click({ force: true });
+        expect(await dialog.getByRole("alert").textContent()).toBe("Please select size and color before checkout");
+
+        await dialog.getByRole("radio").first().check();
+        const inStock = dialog.locator('input[name="size"]:not([disabled])').first();
+        await inStock.check();
+        expect(await checkout.getAttribute("aria-disabled")).toBe("false");
+        await checkout.click();
+        await page.waitForURL((url) => url.pathname === "/signin");
+        expect(new URL(page.url()).searchParams.get("redirect")).toMatch(/^\/women-products\//);
+        await expect.poll(() => page.locator(".toasts").textContent()).toContain("Please login first to continue.");
+        expect(name).toBeTruthy();
+        expect(unexpected(errors)).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it("says an out-of-stock product is out of stock without opening the modal", async () => {
+      const { page, errors, close } = await browser.open(viewport);
+      try {
+        await page.goto("/search?query=sky%20blue%20striped");
+        await hydrated(page);
+        const card = page
+          .locator("article.product-card")
+          .filter({ has: page.locator(".product-card__badge") })
+          .first();
+        await card.getByRole("button", { name: /^Add to Cart/ }).click();
+        const toasts = page.locator(".toasts [role=alert] .toast p");
+        await expect
+          .poll(() => toasts.allTextContents())
+          .toEqual(["Product is out of stock, please add it to wishlist"]);
+        await card.getByRole("button", { name: /^Buy Now/ }).click();
+        await expect
+          .poll(() => toasts.allTextContents())
+          .toEqual(["Product is out of stock, please add it to wishlist", "Product is out of stock"]);
+        expect(await page.getByRole("dialog").count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  },
+);
+
+describe("accessibility of the product page", () => {
+  it("has no serious or critical axe violations, also with the viewer, the size chart and the card modal open", async () => {
+    const { page, errors, close } = await browser.open("phone");
+    try {
+      await page.goto(pathOf(productWithManyImages()));
+      await hydrated(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: /View full screen/ }).click();
+      await page.getByRole("dialog").waitFor();
+      await settled(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+
+      await page.getByRole("button", { name: "Size Chart" }).click();
+      await page.getByRole("dialog").waitFor();
+      await settled(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+
+      await page.getByRole("tab", { name: "Reviews" }).click();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const related = page
+        .locator(".related article.product-card")
+        .filter({ hasNot: page.locator(".product-card__badge") })
+        .first();
+      await related.getByRole("button", { name: /^Add to Cart/ }).click();
+      await page.getByRole("dialog", { name: "Select Size & Color" }).waitFor();
+      await settled(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("moves between tabs with the arrow keys", async () => {
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto(pathOf(products[0]!));
+      await hydrated(page);
+      const details = page.getByRole("tab", { name: "Description & Details" });
+      const reviews = page.getByRole("tab", { name: "Reviews" });
+      expect(await details.getAttribute("aria-selected")).toBe("true");
+      expect(await page.locator("#reviews").isHidden()).toBe(true);
+      await details.focus();
+      await page.keyboard.press("ArrowRight");
+      expect(await reviews.getAttribute("aria-selected")).toBe("true");
+      expect(await reviews.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.locator("#reviews").isVisible()).toBe(true);
+      expect(await page.locator("#details").isHidden()).toBe(true);
+      await page.keyboard.press("Home");
+      expect(await details.getAttribute("aria-selected")).toBe("true");
+    } finally {
+      await close();
+    }
+  });
+});
