@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import { settings } from "../workers/services/settings";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
@@ -38,8 +38,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** One frame for every page, so moving between the two layouts never remounts the header. */
 export default function App() {
-  return <Outlet />;
+  const home = useMatches().some((m) => (m.handle as { homeLayout?: boolean } | undefined)?.homeLayout);
+  return (
+    <PageShell home={home}>
+      <Outlet />
+    </PageShell>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {

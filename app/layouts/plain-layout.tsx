@@ -1,11 +1,6 @@
 import { Outlet } from "react-router";
-import { PageShell } from "../components/page-shell";
 
-/** Every other page: a plain solid header. */
+/** Every other page: a plain solid header (drawn by the root's frame, see `App`). */
 export default function PlainLayout() {
-  return (
-    <PageShell>
-      <Outlet />
-    </PageShell>
-  );
+  return <Outlet />;
 }
