@@ -150,7 +150,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 className={loadingMore ? "button button--secondary is-loading" : "button button--secondary"}
                 onClick={() => focus.expectMoreAfter(products.length)}
               >
-                {loadingMore ? "Loading…" : "See More"}
+                {loadingMore ? (
+                  "Loading…"
+                ) : (
+                  <>
+                    See More<span className="visually-hidden"> results</span>
+                  </>
+                )}
               </Link>
             </div>
           ) : (

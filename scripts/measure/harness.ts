@@ -47,13 +47,17 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  * which would otherwise show up as a bare ECONNREFUSED or, mid-load, as silently bad figures.
  */
 async function workerAlive(stack: Stack): Promise<boolean> {
-  try {
-    const res = await fetch(`${stack.baseUrl}/favicon.ico`, { signal: AbortSignal.timeout(5_000) });
-    await res.body?.cancel();
-    return true;
-  } catch {
-    return false;
+  // Right after a 32-connection run the Worker may still be draining abandoned requests: give it time.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      const res = await fetch(`${stack.baseUrl}/favicon.ico`, { signal: AbortSignal.timeout(5_000) });
+      await res.body?.cancel();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
   }
+  return false;
 }
 const WORKER_GONE =
   "The Worker (wrangler dev) stopped answering during the run; figures discarded. It exits when build/ is rebuilt underneath it: was `npm run build` run in this checkout meanwhile? Run again.";

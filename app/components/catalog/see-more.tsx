@@ -30,7 +30,9 @@ export function SeeMore({ href, shown, total, hasMore, loading }: { href: string
               <Spinner /> Loading more products…
             </>
           ) : (
-            "See More"
+            <>
+              See More<span className="visually-hidden"> products</span>
+            </>
           )}
         </ListingLink>
       )}
