@@ -32,7 +32,12 @@ export function StatusPage({
   );
 }
 
-export function NotFoundPage() {
+/** The 404 page; `message` says what was missing (e.g. "Product not found."). */
+export function NotFoundPage({
+  message = "This page seems to have slipped off the hanger. Let us take you back to something beautiful.",
+}: {
+  message?: string;
+}) {
   return (
     <StatusPage
       eyebrow="ERROR 404"
@@ -43,7 +48,7 @@ export function NotFoundPage() {
         </Link>
       }
     >
-      <p>This page seems to have slipped off the hanger. Let us take you back to something beautiful.</p>
+      <p>{message}</p>
     </StatusPage>
   );
 }

@@ -24,7 +24,7 @@ import { ReviewList } from "../components/product/review-list";
 import { SizeChart } from "../components/product/size-chart";
 import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
-import { StatusPage } from "../components/status-page";
+import { NotFoundPage, StatusPage } from "../components/status-page";
 import { useToast } from "../components/toast/toast";
 import { categorySegment, productPath } from "../lib/paths";
 import { publicPageHeaders } from "../lib/cache";
@@ -390,19 +390,7 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <StatusPage
-        eyebrow="ERROR 404"
-        title="SORRY, PAGE NOT FOUND"
-        actions={
-          <Link to="/all-products" className="button button--secondary">
-            Browse Products
-          </Link>
-        }
-      >
-        <p>{typeof error.data === "string" ? error.data : PRODUCT_NOT_FOUND}</p>
-      </StatusPage>
-    );
+    return <NotFoundPage message={typeof error.data === "string" ? error.data : PRODUCT_NOT_FOUND} />;
   }
   return (
     <StatusPage
