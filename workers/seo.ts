@@ -42,6 +42,7 @@ export const seo = new Hono<ApiEnv>()
       "Disallow: /my-orders",
       "Disallow: /profile",
       "Disallow: /dev/",
+      "Disallow: /bench/",
       `Sitemap: ${origin}/sitemap.xml`,
     ];
     return c.text(lines.join("\n") + "\n", 200, { "Cache-Control": "public, max-age=86400" });
