@@ -69,12 +69,20 @@ function forBrowser(res: Response, status: CacheStatus): Response {
   return out;
 }
 
+/** A page answered around the shared cache must not let browsers or proxies keep it either. */
+function uncached(res: Response): Response {
+  if (!/\bpublic\b/.test(res.headers.get("Cache-Control") ?? "")) return res;
+  const out = new Response(res.body, res);
+  out.headers.set("Cache-Control", "private, no-cache");
+  return out;
+}
+
 export async function servePage(
   req: Request,
   render: () => Promise<Response>,
   opts: { nonce: string; waitUntil: (p: Promise<unknown>) => void; now?: number },
 ): Promise<Response> {
-  if (req.method !== "GET" || hasSession(req) || typeof caches === "undefined") return render();
+  if (req.method !== "GET" || hasSession(req) || typeof caches === "undefined") return uncached(await render());
   const cache = (caches as unknown as { default: Cache }).default;
   const now = opts.now ?? Date.now();
   const hit = await cache.match(cacheKey(req));
@@ -84,17 +92,19 @@ export async function servePage(
     const stale = age > maxAge;
     if (stale) {
       opts.waitUntil(
-        render().then(async (fresh) => {
-          const policy = cachePolicy(fresh);
-          if (policy) await store(cache, req, fresh, policy, Date.now());
-        }),
+        render()
+          .then(async (fresh) => {
+            const policy = cachePolicy(fresh);
+            if (policy) await store(cache, req, fresh, policy, Date.now());
+          })
+          .catch((err: unknown) => console.error("Edge cache refresh failed", req.url, err)),
       );
     }
     return forBrowser(withFreshNonce(hit, opts.nonce), stale ? "STALE" : "HIT");
   }
   const res = await render();
   const policy = cachePolicy(res);
-  if (!policy) return res;
+  if (!policy) return uncached(res);
   const [forCache, forClient] = res.body ? res.body.tee() : [null, null];
   opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now));
   return forBrowser(new Response(forClient, res), "MISS");

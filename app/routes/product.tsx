@@ -167,7 +167,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { intent, source, selection } = readChoice(await request.formData());
+  // A body that is not a form (JSON, plain text, a broken multipart) is the sender's mistake, not a 500.
+  const form = await request.formData().catch(() => new FormData());
+  const { intent, source, selection } = readChoice(form);
   if (!intent) return data<CartAnswer>({ kind: "invalid", message: "Unknown action" }, { status: 400 });
   let product: Product;
   try {

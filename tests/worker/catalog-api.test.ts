@@ -211,3 +211,31 @@ describe("crawlers", () => {
     expect(text).toContain("Disallow: /api/");
   });
 });
+
+describe("malformed requests never cause a server error", () => {
+  it("ignores a malformed If-None-Match on media and answers HEAD without a body", async () => {
+    const { data } = await json<{ data: ProductJson[] }>("/api/products?limit=1");
+    const url = new URL(data[0]!.media[0]!.url, base);
+    for (const value of ["abc", '"unterminated', "*"]) {
+      const res = await fetch(url, { headers: { "If-None-Match": value } });
+      expect(res.status, value).toBe(200);
+      await res.body?.cancel();
+    }
+    const head = await fetch(url, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBeTruthy();
+  });
+
+  it("answers a product action posted as JSON with a 400, not a 500", async () => {
+    const { data } = await json<{ data: ProductJson[] }>("/api/products?limit=1");
+    const p = data[0]!;
+    const path = `/women-products/${p.category.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${p.slug}`;
+    const res = await fetch(new URL(path, base), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ intent: "add-to-cart" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control") ?? "").not.toContain("public");
+  });
+});

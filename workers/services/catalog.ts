@@ -238,6 +238,22 @@ export function toFtsQuery(text: string): string | null {
     .join(" ");
 }
 
+/**
+ * The ranked ids and their products in one batch. A character FTS5 does not count as part of a word
+ * can still leave a query it cannot parse: that finds nothing, it is not a server error.
+ */
+async function searchBatch(ctx: ServiceContext, matches: SQL) {
+  try {
+    return await ctx.db.batch([
+      ctx.db.all<{ rowid: number }>(matches),
+      ctx.db.query.products.findMany({ where: inArray(s.products.id, sql`(${matches})`), with: productWith }),
+    ]);
+  } catch (error) {
+    if (/fts5/i.test(String((error as { cause?: unknown }).cause ?? error))) return [[], []] as const;
+    throw error;
+  }
+}
+
 /** Column weights for bm25: name, description, category, fabric, colours. */
 const searchRank = sql`bm25(product_search, 10.0, 2.0, 6.0, 3.0, 3.0)`;
 
@@ -248,13 +264,7 @@ export async function searchProducts(ctx: ServiceContext, input: SearchQuery | R
   // Rank and fetch in one round trip: the batch's first statement orders the matching ids, the second
   // loads those products; the page is one more than asked so "See More" knows whether to show.
   const matches = sql`select product_search.rowid from product_search join ${s.products} on ${s.products.id} = product_search.rowid where product_search match ${fts} and ${s.products.isActive} = 1 order by ${searchRank} limit ${q.limit + 1} offset ${q.offset}`;
-  const [ranked, rows] = await ctx.db.batch([
-    ctx.db.all<{ rowid: number }>(matches),
-    ctx.db.query.products.findMany({
-      where: inArray(s.products.id, sql`(${matches})`),
-      with: productWith,
-    }),
-  ]);
+  const [ranked, rows] = await searchBatch(ctx, matches);
   const order = new Map(ranked.map((r, i) => [Number(r.rowid), i]));
   const products = rows
     .map(toProduct)
