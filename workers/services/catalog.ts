@@ -177,13 +177,17 @@ export async function listCategories(ctx: ServiceContext): Promise<Category[]> {
   return categoriesQuery(ctx);
 }
 
-export async function listSubcategories(ctx: ServiceContext, input: unknown) {
-  const { category } = parseInput(subcategoryQuerySchema, input);
+function subcategoriesQuery(ctx: ServiceContext, categoryId: number) {
   return ctx.db
     .select({ id: s.subcategories.id, categoryId: s.subcategories.categoryId, name: s.subcategories.name, slug: s.subcategories.slug })
     .from(s.subcategories)
-    .where(eq(s.subcategories.categoryId, category))
+    .where(eq(s.subcategories.categoryId, categoryId))
     .orderBy(asc(s.subcategories.id));
+}
+
+export async function listSubcategories(ctx: ServiceContext, input: unknown) {
+  const { category } = parseInput(subcategoryQuerySchema, input);
+  return subcategoriesQuery(ctx, category);
 }
 
 interface ProductFilter {
@@ -215,12 +219,13 @@ export async function listProducts(
   return rows.map(toProduct);
 }
 
+function productBySlugQuery(ctx: ServiceContext, slug: string) {
+  return ctx.db.query.products.findFirst({ where: and(activeProduct, eq(s.products.slug, slug)), with: productWith });
+}
+
 export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown): Promise<Product> {
   const slug = parseInput(slugSchema, slugInput);
-  const row = await ctx.db.query.products.findFirst({
-    where: and(activeProduct, eq(s.products.slug, slug)),
-    with: productWith,
-  });
+  const row = await productBySlugQuery(ctx, slug);
   if (!row) throw notFound("Product not found.");
   return toProduct(row);
 }
@@ -304,11 +309,7 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
   const inCategory = q.category ? sql`p.category_id = ${q.category} and` : sql``;
   const [categories, subcategories, rows, [total], sizes, colors] = await ctx.db.batch([
     categoriesQuery(ctx),
-    ctx.db
-      .select({ id: s.subcategories.id, name: s.subcategories.name, slug: s.subcategories.slug })
-      .from(s.subcategories)
-      .where(eq(s.subcategories.categoryId, q.category ?? 0))
-      .orderBy(asc(s.subcategories.id)),
+    subcategoriesQuery(ctx, q.category ?? 0),
     productListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
     ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(s.products).where(where),
     ctx.db.all<{ size: string }>(
@@ -339,7 +340,7 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
 export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
   const slug = parseInput(slugSchema, slugInput);
   const [row, related] = await ctx.db.batch([
-    ctx.db.query.products.findFirst({ where: and(activeProduct, eq(s.products.slug, slug)), with: productWith }),
+    productBySlugQuery(ctx, slug),
     ctx.db.query.products.findMany({
       where: and(
         activeProduct,
