@@ -1,22 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigationType } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { searchPath } from "../lib/paths";
 import { useDisclosure } from "../lib/use-disclosure";
 import type { loader as suggestLoader, Suggestion } from "../routes/search-suggest";
 import { SearchIcon } from "./icons";
-
-/**
- * Each layout mounts its own header, so the first search from the home page swaps headers while the
- * shopper may still be typing. The text being typed and the suggestions shown live here so the new
- * header carries them on (suggestions still on their way arrive through the shared fetcher key).
- * Only written in the browser, and only read for a hand-over, which never happens on the server.
- */
-const draft = { text: "", suggestions: [] as Suggestion[] };
-
-interface SearchState {
-  fromHeaderSearch?: boolean;
-}
 
 const LISTBOX_ID = "site-search-suggestions";
 const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
@@ -32,26 +20,22 @@ const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
  */
 export function HeaderSearch() {
   const location = useLocation();
-  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const onSearchPage = location.pathname === "/search";
   const urlQuery = onSearchPage ? (new URLSearchParams(location.search).get("query") ?? "") : "";
-  // Arriving from the other layout's header mid-typing: open, focused, with the text so far. The
-  // first render already knows, so focus lands in the same commit and no keystroke falls between.
-  const [handedOver] = useState(
-    () => navigationType !== "POP" && Boolean((location.state as SearchState | null)?.fromHeaderSearch),
-  );
-  const search = useDisclosure<HTMLDivElement>(handedOver);
+  // The root draws one header for every page, so this stays mounted (and keeps what is being typed)
+  // when the first search moves the shopper from home to the results.
+  const search = useDisclosure<HTMLDivElement>();
   const [enhanced, setEnhanced] = useState(false);
-  const [text, setText] = useState(handedOver ? draft.text : urlQuery);
+  const [text, setText] = useState(urlQuery);
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const shown = useRef({ onSearchPage, urlQuery });
   shown.current = { onSearchPage, urlQuery };
-  const suggest = useFetcher<typeof suggestLoader>({ key: LISTBOX_ID });
-  const [listOpen, setListOpen] = useState(handedOver);
+  const suggest = useFetcher<typeof suggestLoader>();
+  const [listOpen, setListOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = (text.trim() && (suggest.data?.suggestions ?? (handedOver ? draft.suggestions : null))) || [];
+  const suggestions: Suggestion[] = (text.trim() && suggest.data?.suggestions) || [];
   const expanded = search.open && listOpen && suggestions.length > 0;
   const activeIndex = expanded && active < suggestions.length ? active : -1;
 
@@ -65,7 +49,7 @@ export function HeaderSearch() {
       setActive(-1);
       const now = shown.current;
       if (now.onSearchPage && query === now.urlQuery.trim()) return;
-      navigate(searchPath(query), { replace: now.onSearchPage, state: { fromHeaderSearch: true } satisfies SearchState });
+      navigate(searchPath(query), { replace: now.onSearchPage });
     }, settings.timing.searchDebounceMs);
   }
 
@@ -102,18 +86,13 @@ export function HeaderSearch() {
       search.setOpen(true);
       setText(input.value);
     }
-    if (handedOver) searchSoon(draft.text);
     return () => clearTimeout(timer.current);
-    // Mount only: hydration, or the hand-over continuing the search the other header scheduled.
+    // Mount only: hydration.
   }, []);
 
   useEffect(() => {
     if (document.activeElement !== inputRef.current) setText(urlQuery);
   }, [urlQuery]);
-
-  useEffect(() => {
-    if (suggest.data) draft.suggestions = suggest.data.suggestions;
-  }, [suggest.data]);
 
   const { setOpen } = search;
   useEffect(() => {
@@ -162,12 +141,10 @@ export function HeaderSearch() {
             type="search"
             placeholder="Search kurtis, sarees…"
             autoComplete="off"
-            autoFocus={handedOver}
             enterKeyHint="search"
             maxLength={settings.catalogue.searchMaxQueryLength}
             value={text}
             onChange={(event) => {
-              draft.text = event.target.value;
               setText(event.target.value);
               searchSoon(event.target.value);
             }}
