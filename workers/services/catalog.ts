@@ -235,7 +235,8 @@ export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown):
  * prefix match, all required. Returns null when nothing searchable is left.
  */
 export function toFtsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  // Marks (Devanagari vowel signs, for one) belong to the word they follow.
+  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu);
   if (!words) return null;
   return words
     .slice(0, 8)
