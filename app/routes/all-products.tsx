@@ -22,9 +22,6 @@ import "../styles/listing.css";
 
 const BANNER = { src: "/media/banners/hero-3.svg", width: 1600, height: 700 };
 
-/** SPEC §9: after a filtered load the page scrolls to the products after this delay. */
-const SCROLL_TO_PRODUCTS_MS = 100;
-
 interface ListingData {
   failed: boolean;
   filters: ListingFilters;
@@ -90,7 +87,7 @@ function useScrollToProducts(section: RefObject<HTMLElement | null>, key: string
     const timer = setTimeout(() => {
       const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       section.current?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
-    }, SCROLL_TO_PRODUCTS_MS);
+    }, settings.timing.scrollToProductsMs);
     return () => clearTimeout(timer);
   }, [key, navigationType, section]);
 }

@@ -253,7 +253,7 @@ const LINES: Line[] = [
   { name: "Indigo Dabu Print Co-ord Set", category: "co-ord-sets", art: { motif: "block", sleeves: "elbow" }, fabric: "Cotton", print: "Dabu mud-resist hand block print", colours: ["Indigo", "Rust"], price: 1999, off: 15, occasion: "Casual outings, travel", description: "Indigo Dabu print in a boxy top and easy pants, our bestselling print in its most relaxed form." },
 ];
 
-export const DELIVERY_RETURNS =
+const DELIVERY_RETURNS =
   "Delivered in 5-7 business days. Returns are accepted within 3 days of delivery for damaged, defective or wrong items; please keep the tags on and share a photo with your request.";
 
 const SILHOUETTE: Record<string, Silhouette> = {
@@ -413,7 +413,7 @@ function prng(seed: number): () => number {
   };
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/&/g, " and ")

@@ -496,7 +496,7 @@ function detailView(art: Art, base: string, alt: string): string {
 
 // ---------- catalogue images ----------
 
-export const productImageKey = (slug: string, n: number) => `products/${slug}-${n}.svg`;
+const productImageKey = (slug: string, n: number) => `products/${slug}-${n}.svg`;
 
 /** Front view in the first colour, front view in the second, then a close-up of the cloth. */
 export function productImages(p: SeedProduct): GeneratedImage[] {

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import type { ServiceContext } from "./context";
-import { AppError, notFound } from "./errors";
+import { notFound } from "./errors";
+import { parseInput } from "./validate";
 import {
   catalogPageQuerySchema,
   productListQuerySchema,
@@ -15,14 +16,6 @@ import {
 } from "./catalog.schema";
 import { cardPrice, isOutOfStock, type SizePrice } from "./pricing";
 import { settings } from "./settings";
-
-/** Parses with a zod schema and turns the first problem into a 400 with its message. */
-export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new AppError(400, issue?.message ?? "Invalid input", { field: issue?.path.join(".") });
-}
 
 export interface Category {
   id: number;

@@ -14,5 +14,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError(404, message);
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new AppError(400, message, details);
