@@ -3,10 +3,28 @@
  * server, and serve the shop in workerd on http://127.0.0.1:8787. `--dev` uses the Vite dev server
  * (loaders still run in workerd through the Cloudflare Vite plugin). Ctrl-C stops everything.
  */
-import { resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { prepareLocalDatabase } from "../db/prepare";
 import { startLocalDbServer } from "../db/local-server/server";
 import { root, runChecked, startProcess } from "./processes";
+
+/**
+ * The local session-signing secret: made once, kept in .data/ (git-ignored) so sign-ins survive a
+ * restart, and written to .dev.vars for the Vite dev server (`--dev`), which reads it from there.
+ */
+function localSessionSecret(): string {
+  const path = resolve(root, ".data/session-secret");
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  const secret = readFileSync(path, "utf8").trim();
+  const devVars = resolve(root, ".dev.vars");
+  if (!existsSync(devVars)) writeFileSync(devVars, `SESSION_SECRET=${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 const dev = process.argv.includes("--dev");
 const SHOP_PORT = 8787;
@@ -18,6 +36,7 @@ const persistRoot = resolve(root, ".wrangler/state");
 const { seeded, mediaCount } = await prepareLocalDatabase({ file, persistRoot });
 console.log(seeded ? "Seeded the demo catalogue." : "Using the existing local database.", `(${mediaCount} images in local R2)`);
 
+const sessionSecret = localSessionSecret();
 const db = await startLocalDbServer({ file, port: DB_PORT });
 console.log(`Local libSQL server on ${db.url}`);
 
@@ -31,6 +50,7 @@ const shop = dev
       "--port", String(SHOP_PORT),
       "--persist-to", persistRoot,
       "--var", `DATABASE_URL:${db.url}`,
+      "--var", `SESSION_SECRET:${sessionSecret}`,
       "--show-interactive-dev-session=false",
     ]);
 

@@ -9,6 +9,8 @@ import { media } from "./media";
 import { servePage } from "./edge-cache";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
+import { devTools } from "./dev-tools";
+import { tokenFromRequest, userForToken } from "./services/session";
 import type { ServiceContext } from "./services/context";
 import { AppError } from "./services/errors";
 
@@ -20,6 +22,32 @@ declare module "react-router" {
   }
 }
 
+/**
+ * CSRF (DECISIONS §5): a browser sends Origin with every unsafe request, so a write whose Origin is
+ * another site is refused. Requests without Origin (API clients, the payment provider) pass; they
+ * authenticate with a Bearer token or a signature, which a browser cannot forge across sites.
+ */
+function crossSiteWrite(req: Request, url: URL): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const origin = req.headers.get("Origin");
+  if (origin) return origin !== url.origin;
+  return req.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+/**
+ * Reads what is left of a request body that a handler answered without reading (a 401 or 415
+ * before parsing). Local workerd (wrangler dev) otherwise leaves the kept-alive connection stuck,
+ * and the client's next request on it hangs or gets a 503.
+ */
+async function drainBody(req: Request): Promise<void> {
+  if (!req.body || req.bodyUsed) return;
+  try {
+    await req.arrayBuffer();
+  } catch {
+    // the client went away; nothing to drain
+  }
+}
+
 const handlePage = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 const app = new Hono<ApiEnv>();
@@ -28,8 +56,24 @@ app.use("*", async (c, next) => {
   assertEnv(c.env);
   const nonce = createNonce();
   c.set("nonce", nonce);
-  c.set("ctx", { db: createDb(c.env), env: c.env, now: () => new Date() });
+  const url = new URL(c.req.url);
+  const db = createDb(c.env);
+  const ctx: ServiceContext = {
+    db,
+    env: c.env,
+    now: () => new Date(),
+    user: () => (session ??= userForToken(ctx, tokenFromRequest(c.req.raw.headers))),
+    origin: url.origin,
+    clientIp: c.req.header("CF-Connecting-IP") ?? "local",
+  };
+  let session: ReturnType<ServiceContext["user"]> | undefined;
+  c.set("ctx", ctx);
+  if (crossSiteWrite(c.req.raw, url)) {
+    await drainBody(c.req.raw);
+    return c.json({ message: "Cross-site request refused." }, 403);
+  }
   await next();
+  await drainBody(c.req.raw);
   const https = new URL(c.req.url).protocol === "https:";
   for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
@@ -37,6 +81,7 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/api", api);
+app.route("/dev", devTools);
 app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 app.route("/media", media);
 app.route("/", seo);

@@ -6,8 +6,10 @@
  * is rendered in the background. Cached HTML gets a fresh CSP nonce on every hit.
  */
 
-/** Requests carrying this cookie are personal: never answered from, or stored in, the shared cache. */
-export const SESSION_COOKIE = "aanchal_session";
+import { SESSION_COOKIE } from "./services/session";
+
+/** Requests carrying the session cookie are personal: never answered from, or stored in, the shared cache. */
+export { SESSION_COOKIE };
 
 const STORED_AT = "X-Edge-Stored-At";
 const MAX_AGE = "X-Edge-Max-Age";

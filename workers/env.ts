@@ -4,6 +4,14 @@ export interface Env {
   DATABASE_URL: string;
   DATABASE_AUTH_TOKEN?: string;
   APP_ENV: "development" | "test" | "production";
+  /** Signs session tokens (HS256). At least 32 characters; a secret in production. */
+  SESSION_SECRET: string;
+  /** Public postal PIN API for PINs missing from the embedded directory (optional). */
+  POSTAL_API_URL?: string;
+  /** Mail provider (Resend's HTTP API format). Without a key, mail is only written to the outbox. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
   MEDIA: R2Bucket;
   AUTH_LIMITER: RateLimit;
   FORM_LIMITER: RateLimit;
@@ -13,6 +21,9 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^(https?|libsql|wss?)$/, error: "DATABASE_URL must be an http(s) or libsql URL" }),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+  SESSION_SECRET: z.string({ error: "SESSION_SECRET is not set" }).min(32, "SESSION_SECRET must be at least 32 characters"),
+  POSTAL_API_URL: z.url().optional(),
+  MAIL_API_URL: z.url().optional(),
 });
 
 /** Checks the plain-text configuration once per isolate, so a bad deploy fails loudly and early. */

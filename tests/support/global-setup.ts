@@ -5,6 +5,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dbUrl: string;
+    sessionSecret: string;
   }
 }
 
@@ -13,5 +14,6 @@ export default async function setup(project: TestProject) {
   const stack = await startStack();
   project.provide("baseUrl", stack.baseUrl);
   project.provide("dbUrl", stack.dbUrl);
+  project.provide("sessionSecret", stack.sessionSecret);
   return () => stack.stop();
 }

@@ -4,6 +4,7 @@
  * (wrangler dev of `$BUILD_DIR`, default `build/`), all on loopback ports. `stop()` ends them and
  * removes the folder.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -15,6 +16,8 @@ export interface Stack {
   baseUrl: string;
   dbUrl: string;
   dir: string;
+  /** Signs the Worker's session tokens; tests use it to forge expired or otherwise odd tokens. */
+  sessionSecret: string;
   stop(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function startStack(): Promise<Stack> {
   await prepareLocalDatabase({ file, persistRoot });
   const db = await startLocalDbServer({ file, port: 0 });
   const port = await freePort();
+  const sessionSecret = randomBytes(32).toString("hex");
   const worker = startProcess(
     resolve(root, "node_modules/.bin/wrangler"),
     [
@@ -47,11 +51,12 @@ export async function startStack(): Promise<Stack> {
       "--persist-to", persistRoot,
       "--var", `DATABASE_URL:${db.url}`,
       "--var", "APP_ENV:test",
+      "--var", `SESSION_SECRET:${sessionSecret}`,
       "--show-interactive-dev-session=false",
-      "--log-level", "warn",
+      "--log-level", process.env.STACK_LOG_LEVEL ?? "warn",
     ],
     {
-      quiet: true,
+      quiet: !process.env.STACK_LOGS,
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", TMPDIR: resolve(root, ".tmp") },
     },
   );
@@ -67,6 +72,7 @@ export async function startStack(): Promise<Stack> {
     baseUrl,
     dbUrl: db.url,
     dir,
+    sessionSecret,
     async stop() {
       await worker.stop();
       await db.close();

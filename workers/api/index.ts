@@ -1,6 +1,21 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { addressesApi } from "./addresses";
+import { authApi } from "./auth";
 import { catalogApi } from "./catalog";
+import { pincodeApi } from "./pincode";
 import type { ApiEnv } from "./types";
 
+const limitBody = (maxSize: number, label: string) =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ message: `The request is too large (at most ${label}).` }, 413) });
+const smallBody = limitBody(64 * 1024, "64 KB");
+const profileBody = limitBody(3 * 1024 * 1024, "3 MB");
+
 /** JSON API for other clients (mobile app, scripts, the payment provider); spec §7 shapes. */
-export const api = new Hono<ApiEnv>().route("/", catalogApi);
+export const api = new Hono<ApiEnv>()
+  // A profile may carry a 2 MB picture; nothing else needs more than a few kilobytes.
+  .use("*", (c, next) => (c.req.path.endsWith("/auth/profile") ? profileBody(c, next) : smallBody(c, next)))
+  .route("/", catalogApi)
+  .route("/", authApi)
+  .route("/", addressesApi)
+  .route("/", pincodeApi);

@@ -1,0 +1,69 @@
+/**
+ * Account helpers for the Worker and browser tests: unique test identities, the development
+ * mailbox (/dev/mailbox.json) and a one-call "verified user with a token".
+ */
+let counter = 0;
+
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `${tag}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export const TEST_PASSWORD = "Kesar@Chai9";
+
+export interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export async function mailsTo(base: string, email: string): Promise<Mail[]> {
+  const res = await fetch(new URL(`/dev/mailbox.json?to=${encodeURIComponent(email)}`, base));
+  if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
+  return ((await res.json()) as { data: Mail[] }).data;
+}
+
+/** The newest 6-digit sign-up code sent to `email`. */
+export async function latestCode(base: string, email: string): Promise<string> {
+  const mail = (await mailsTo(base, email)).find((m) => /verification code/i.test(m.subject));
+  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no sign-up code mailed to ${email}`);
+  return code;
+}
+
+/** The newest password-reset link sent to `email`. */
+export async function latestResetLink(base: string, email: string): Promise<string> {
+  const mail = (await mailsTo(base, email)).find((m) => /reset/i.test(m.subject));
+  const link = mail && /(https?:\/\/\S+\/reset-password\/\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no reset link mailed to ${email}`);
+  return link;
+}
+
+export async function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(new URL(path, base), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  token: string;
+  id: string;
+  name: string;
+}
+
+/** Registers and verifies a fresh account through the API. */
+export async function createUser(base: string, tag: string, name = "Meera Sharma"): Promise<TestUser> {
+  const email = uniqueEmail(tag);
+  const reg = await postJson(base, "/api/auth/register", { name, email, mobile: "9876543210", password: TEST_PASSWORD });
+  if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
+  const otp = await latestCode(base, email);
+  const ver = await postJson(base, "/api/auth/verify-otp", { email, otp });
+  if (!ver.ok) throw new Error(`verify answered ${ver.status}: ${await ver.text()}`);
+  const { token, user } = (await ver.json()) as { token: string; user: { id: string; name: string } };
+  return { email, password: TEST_PASSWORD, token, id: user.id, name: user.name };
+}

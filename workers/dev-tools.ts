@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { mailOutbox } from "../db/schema";
+import type { ApiEnv } from "./api/types";
+import { listOutbox } from "./services/mail";
+
+/**
+ * Development-only tools, absent (404) when APP_ENV is production: the mailbox lists the outbox so a
+ * person or a test can read sign-up codes and reset links without a mail provider.
+ * `/dev/mailbox?to=<email>` (HTML), `/dev/mailbox.json?to=<email>`, `/dev/mailbox/<id>.html`.
+ */
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const linkify = (s: string) => escape(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+
+export const devTools = new Hono<ApiEnv>()
+  .use("*", async (c, next) => {
+    if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+  })
+  .get("/mailbox.json", async (c) => {
+    const to = c.req.query("to");
+    const mails = await listOutbox(c.var.ctx, to);
+    return c.json({ data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) });
+  })
+  .get("/mailbox/:id{[0-9]+}.html", async (c) => {
+    const [mail] = await c.var.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(c.req.param("id"))));
+    if (!mail) return c.text("Not found", 404);
+    return c.html(mail.html);
+  })
+  .get("/mailbox", async (c) => {
+    const to = c.req.query("to");
+    const mails = await listOutbox(c.var.ctx, to);
+    const items = mails
+      .map(
+        (m) => `<article><h2>${escape(m.subject)}</h2>
+<p class="meta">To <strong>${escape(m.to)}</strong> · ${escape(m.createdAt.toISOString())} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
+<pre>${linkify(m.text)}</pre></article>`,
+      )
+      .join("\n");
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development mailbox</title><style>
+body{font-family:system-ui,sans-serif;background:#FBF7F2;color:#2B2321;margin:0;padding:24px;max-width:760px;margin-inline:auto}
+h1{font-family:ui-serif,Georgia,serif;color:#8A1C2B}article{background:#fff;border-radius:10px;padding:16px 20px;margin:0 0 16px;box-shadow:0 1px 3px #0001}
+h2{font-size:1.1rem;margin:0 0 4px}.meta{color:#6E625C;font-size:.9rem;margin:0 0 8px}pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#8A1C2B}
+</style></head><body><h1>Development mailbox</h1>
+<p>Mail the shop sent in this ${escape(c.env.APP_ENV)} run, newest first${to ? ` for <strong>${escape(to)}</strong>` : ""}. This page does not exist in production.</p>
+<form method="get"><label>Recipient <input type="email" name="to" value="${escape(to ?? "")}"></label> <button>Filter</button></form>
+${items || "<p>No mail yet.</p>"}</body></html>`);
+  });

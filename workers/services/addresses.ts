@@ -1,0 +1,109 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import * as s from "../../db/schema";
+import { addressSchema, MAX_ADDRESSES, TOO_MANY_ADDRESSES, type AddressInput } from "./address.schema";
+import type { ServiceContext } from "./context";
+import { AppError, notFound } from "./errors";
+import { parseInput } from "./validate";
+
+export type Address = AddressInput & { id: number };
+
+const a = s.addresses;
+
+const addressColumns = {
+  id: a.id,
+  fullName: a.fullName,
+  streetAddress: a.streetAddress,
+  apartment: a.apartment,
+  townCity: a.townCity,
+  state: a.state,
+  zipcode: a.zipcode,
+  phoneNumber: a.phoneNumber,
+  emailAddress: a.emailAddress,
+};
+
+const inputFields = [
+  "fullName",
+  "streetAddress",
+  "apartment",
+  "townCity",
+  "state",
+  "zipcode",
+  "phoneNumber",
+  "emailAddress",
+] as const satisfies readonly (keyof AddressInput)[];
+
+const listQuery = (db: Db, userId: number) =>
+  db.select(addressColumns).from(a).where(eq(a.userId, userId)).orderBy(asc(a.id));
+
+/** The user's saved addresses, oldest first. */
+export async function listAddresses(ctx: ServiceContext, userId: number): Promise<Address[]> {
+  return listQuery(ctx.db, userId);
+}
+
+/**
+ * Inserts the address only while the user has fewer than MAX_ADDRESSES. The count and the insert
+ * are one statement, so concurrent saves cannot both slip under the limit.
+ */
+function insertIfRoom(db: Db, userId: number, input: AddressInput) {
+  const row = { userId, ...input };
+  const fields = ["userId", ...inputFields] as const;
+  const columns = sql.join(fields.map((f) => sql.identifier(a[f].name)), sql`, `);
+  const values = sql.join(fields.map((f) => sql`${row[f]}`), sql`, `);
+  return db.run(sql`
+    INSERT INTO ${a} (${columns})
+    SELECT ${values}
+    WHERE (SELECT count(*) FROM ${a} WHERE ${a.userId} = ${userId}) < ${MAX_ADDRESSES}`);
+}
+
+/** Validates and adds one address; answers the user's whole list. One round trip. */
+export async function saveAddress(ctx: ServiceContext, userId: number, input: unknown): Promise<Address[]> {
+  const address = parseInput(addressSchema, input);
+  const [inserted, list] = await ctx.db.batch([insertIfRoom(ctx.db, userId, address), listQuery(ctx.db, userId)]);
+  if (inserted.rowsAffected === 0) throw new AppError(400, TOO_MANY_ADDRESSES);
+  return list;
+}
+
+function parseAddressId(id: unknown): number {
+  const n = typeof id === "number" ? id : typeof id === "string" && /^\d{1,16}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(400, "Invalid address id");
+  return n;
+}
+
+/** Deletes one of the user's addresses. Another user's id is answered exactly like a missing one. */
+export async function deleteAddress(ctx: ServiceContext, userId: number, id: unknown): Promise<void> {
+  const addressId = parseAddressId(id);
+  const result = await ctx.db.delete(a).where(and(eq(a.id, addressId), eq(a.userId, userId)));
+  if (result.rowsAffected === 0) throw notFound("Address not found");
+}
+
+/**
+ * Statements that replace the user's whole list, for the caller's own `db.batch([...])` (profile
+ * save puts its user update in the same batch, so the replacement is atomic).
+ * `list` must already have passed `validateProfileAddresses`: nothing is checked here.
+ */
+export function replaceAddressStatements(
+  db: Db,
+  userId: number,
+  list: AddressInput[],
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const remove = db.delete(a).where(eq(a.userId, userId));
+  if (list.length === 0) return [remove];
+  return [remove, db.insert(a).values(list.map((address) => ({ userId, ...address })))];
+}
+
+/** The spec's JSON shape for an address. */
+export function addressJson(address: Address) {
+  return {
+    _id: String(address.id),
+    fullName: address.fullName,
+    streetAddress: address.streetAddress,
+    apartment: address.apartment,
+    townCity: address.townCity,
+    state: address.state,
+    zipcode: address.zipcode,
+    phoneNumber: address.phoneNumber,
+    emailAddress: address.emailAddress,
+  };
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/**
+ * Account input rules (SPEC §5 "Sign in, sign up and reset"), shared by the API, the page actions
+ * and the forms. Client-safe: zod only.
+ */
+
+export const EMAIL_MESSAGE = "Enter a valid email";
+export const PASSWORD_RULE_MESSAGE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
+export const PASSWORDS_DIFFER = "Passwords do not match";
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
+export const OTP_LENGTH = 6;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{6,}$/;
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+export const emailField = z.preprocess(
+  (v) => text(v).trim().toLowerCase(),
+  z.string().max(254, EMAIL_MESSAGE).regex(EMAIL, EMAIL_MESSAGE),
+);
+
+/** Sign-in takes whatever password was set; only its presence is checked here. */
+const anyPassword = z.preprocess(text, z.string().min(1, "Password is required").max(256, "Password is too long"));
+
+/**
+ * Words behind most leaked passwords. A password is refused when, with leading and trailing digits
+ * and symbols removed and look-alike characters undone (P@ssw0rd -> password), it is one of them,
+ * so "Password@123" and "India@2024" are refused although they satisfy the character rule.
+ */
+const COMMON_WORDS = new Set(
+  (
+    "password passwort passw pass welcome admin administrator qwerty qwertyuiop asdf asdfgh asdfghjkl zxcvbnm abc abcd abcde abcdef " +
+    "abcdefg iloveyou love lovely letmein monkey dragon master login hello sunshine princess football cricket baseball " +
+    "superman batman india bharat hindustan delhi mumbai kolkata chennai ghaziabad shiva krishna ganesh sairam omsairam " +
+    "jaishreeram hanuman test user guest default changeme secret trustno freedom whatever shadow michael jessica " +
+    "computer internet summer winter spring autumn flower angel baby sweet honey mother father family friend " +
+    "aanchal saree kurti fashion shopping google facebook instagram samsung apple iphone nokia pokemon naruto " +
+    "starwars killer charlie donald jordan harley ranger buster soccer hockey tigger pepper ginger cookie chocolate " +
+    "qazwsx zaq xsw aaa aaaa aaaaa aaaaaa qwe qwer qwert asd zxc zxcv"
+  ).split(" "),
+);
+const LOOKALIKES: Record<string, string> = { "@": "a", "4": "a", "0": "o", "1": "i", "!": "i", "3": "e", "$": "s", "5": "s", "7": "t" };
+
+export function isCommonPassword(password: string): boolean {
+  const lower = password.normalize("NFKC").toLowerCase();
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, "");
+  const plain = core.replace(/[@4013$57!]/g, (c) => LOOKALIKES[c] ?? c);
+  if (plain.length === 0) return true; // digits and symbols only
+  return COMMON_WORDS.has(plain) || COMMON_WORDS.has(plain.replace(/[^a-z]/g, "")) || /^(.)\1+$/.test(plain);
+}
+
+/** The password rule for every new password (sign-up and reset). */
+export const newPassword = z.preprocess(
+  text,
+  z
+    .string()
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters")
+    .regex(PASSWORD_RULE, PASSWORD_RULE_MESSAGE)
+    .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE),
+);
+
+export const nameField = z.preprocess(
+  (v) => text(v).trim().replace(/\s+/g, " "),
+  z.string().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+);
+
+/** A 10-digit Indian mobile number; spaces, dashes and a +91 prefix are accepted and removed. */
+export const mobileField = z.preprocess(
+  (v) => text(v).replace(/[\s-]/g, "").replace(/^\+91/, ""),
+  z.string().regex(/^[6-9]\d{9}$/, "Enter a valid 10-digit mobile number"),
+);
+
+export const otpField = z.preprocess(
+  (v) => text(v).trim(),
+  z.string().regex(/^\d{6}$/, `Enter the ${OTP_LENGTH}-digit code from your email`),
+);
+
+export const loginSchema = z.object({ email: emailField, password: anyPassword });
+export const registerSchema = z.object({ name: nameField, email: emailField, mobile: mobileField, password: newPassword });
+export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
+export const emailOnlySchema = z.object({ email: emailField });
+export const resetPasswordSchema = z.object({ password: newPassword });
+export const profileSchema = z.object({ name: nameField, mobile: mobileField });
+
+/** The forms add a confirmation field that must match. */
+const confirmPassword = z.preprocess(text, z.string());
+const matches = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword })
+  .refine(matches, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword })
+  .refine(matches, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+
+/** A reset token as we mint them: 32 random bytes, base64url. */
+export const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Where to go after signing in: only a same-site path. Absolute and protocol-relative URLs (and
+ * backslash tricks browsers treat as such) fall back to `fallback`.
+ */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  if (typeof target !== "string" || target.length > 1000) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\") || /[\u0000-\u001f\\]/.test(target)) return fallback;
+  return target;
+}

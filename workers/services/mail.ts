@@ -1,0 +1,52 @@
+import { desc, eq } from "drizzle-orm";
+import { mailOutbox } from "../../db/schema";
+import type { ServiceContext } from "./context";
+import { settings } from "./settings";
+
+/**
+ * Outgoing mail (DECISIONS §7). Every message is written to the outbox table first. With
+ * `MAIL_API_KEY` set, it is then handed to the provider over HTTP (Resend's `POST /emails` format,
+ * `MAIL_API_URL` defaulting to https://api.resend.com) and marked sent; without one (local and test
+ * runs) the outbox is the mailbox, listed at /dev/mailbox outside production.
+ */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function mailerFor(ctx: ServiceContext): Mailer {
+  return {
+    async send(mail) {
+      const [row] = await ctx.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      const key = ctx.env.MAIL_API_KEY;
+      if (!key || !row) return;
+      const from = ctx.env.MAIL_FROM ?? `${settings.brand.name} <${settings.store.email}>`;
+      const res = await fetch(`${ctx.env.MAIL_API_URL ?? "https://api.resend.com"}/emails`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+      });
+      if (!res.ok) {
+        console.error("Mail provider refused a message", res.status, await res.text().catch(() => ""));
+        throw new Error(`Mail provider answered ${res.status}`);
+      }
+      await ctx.db.update(mailOutbox).set({ sentAt: ctx.now() }).where(eq(mailOutbox.id, row.id));
+    },
+  };
+}
+
+/** The newest messages, optionally for one address (the development mailbox). */
+export async function listOutbox(ctx: ServiceContext, to?: string, max = 50) {
+  return ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(to ? eq(mailOutbox.to, to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(max);
+}

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { errors, jwtVerify, SignJWT } from "jose";
+import { users } from "../../db/schema";
+import type { ServiceContext } from "./context";
+import { AppError } from "./errors";
+
+/**
+ * Sessions (DECISIONS §5): an HS256 JWT with `sub` (user id), `ver` (the user's session version)
+ * and a required `exp`. Browsers hold it in an HttpOnly cookie; API clients send it as a Bearer
+ * token. A token is good only while `ver` equals the user's current session version, so logout and
+ * password reset (which bump the version) end every session of that user at once.
+ */
+export const SESSION_COOKIE = "aanchal_session";
+export const SESSION_DAYS = 30;
+const ALG = "HS256";
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  mobile: string;
+  isVerified: boolean;
+  profileImage: string | null;
+  createdAt: Date;
+  sessionVersion: number;
+}
+
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = new TextEncoder().encode(secret)));
+  return key;
+}
+
+export async function issueToken(ctx: ServiceContext, user: { id: number; sessionVersion: number }): Promise<string> {
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  return new SignJWT({ ver: user.sessionVersion })
+    .setProtectedHeader({ alg: ALG, typ: "JWT" })
+    .setSubject(String(user.id))
+    .setIssuedAt(now)
+    .setExpirationTime(now + SESSION_DAYS * 86400)
+    .sign(keyOf(ctx.env.SESSION_SECRET));
+}
+
+/** The claims of a well-signed, unexpired token, or null for anything else (never throws). */
+export async function readToken(ctx: ServiceContext, token: string): Promise<{ userId: number; version: number } | null> {
+  if (token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(ctx.env.SESSION_SECRET), {
+      algorithms: [ALG],
+      requiredClaims: ["exp", "sub", "iat"],
+      currentDate: ctx.now(),
+    });
+    const userId = Number(payload.sub);
+    const version = payload.ver;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof version !== "number" || !Number.isSafeInteger(version)) return null;
+    return { userId, version };
+  } catch (err) {
+    if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+    throw err;
+  }
+}
+
+/** The signed-in user behind a token: one database read, refused when the session was revoked. */
+export async function userForToken(ctx: ServiceContext, token: string | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const claims = await readToken(ctx, token);
+  if (!claims) return null;
+  const user = await ctx.db.query.users.findFirst({
+    columns: { id: true, name: true, email: true, mobile: true, isVerified: true, profileImage: true, createdAt: true, sessionVersion: true },
+    where: eq(users.id, claims.userId),
+  });
+  if (!user || user.sessionVersion !== claims.version || !user.isVerified) return null;
+  return user;
+}
+
+/** The token a request carries: `Authorization: Bearer` first, else the session cookie. */
+export function tokenFromRequest(headers: Headers): string | undefined {
+  const auth = headers.get("Authorization");
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth.trim());
+    return m?.[1];
+  }
+  const cookie = headers.get("Cookie");
+  if (!cookie) return undefined;
+  for (const part of cookie.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return rest.join("=") || undefined;
+  }
+  return undefined;
+}
+
+export function sessionCookie(token: string, opts: { secure: boolean }): string {
+  return [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_DAYS * 86400}`, opts.secure && "Secure"]
+    .filter(Boolean)
+    .join("; ");
+}
+
+export function clearSessionCookie(opts: { secure: boolean }): string {
+  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", opts.secure && "Secure"].filter(Boolean).join("; ");
+}
+
+/** The signed-in user, or a 401 with the spec's message. */
+export async function requireUser(ctx: ServiceContext): Promise<SessionUser> {
+  const user = await ctx.user();
+  if (!user) throw new AppError(401, "Please login first to continue.");
+  return user;
+}
