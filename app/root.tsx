@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
 import { NotFoundPage, StatusPage } from "./components/status-page";
 import { ToastProvider } from "./components/toast/toast";
+import { avatarUrl } from "./lib/avatar";
 import { useNonce } from "./lib/nonce";
 import "./styles/global.css";
 
@@ -12,10 +13,18 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Counts are placeholders until the cart issue fills them from the shopper's cart and wishlist.
-  // `origin` builds canonical and Open Graph URLs.
-  return { cartCount: 0, wishlistCount: 0, origin: new URL(request.url).origin, year: new Date().getFullYear() };
+  // `origin` builds canonical and Open Graph URLs. A signed-out request reads nothing here.
+  const origin = new URL(request.url).origin;
+  const user = await context.services.user();
+  return {
+    cartCount: 0,
+    wishlistCount: 0,
+    origin,
+    year: new Date().getFullYear(),
+    user: user && { name: user.name, avatar: avatarUrl(user.profileImage, origin) },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,7 +8,17 @@ export default [
     route("women-products/:category/:slug", "routes/product.tsx"),
     route("search", "routes/search.tsx"),
     route("coming-soon", "routes/coming-soon.tsx"),
+    route("profile", "routes/profile.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  layout("layouts/auth-layout.tsx", [
+    route("signin", "routes/signin.tsx"),
+    route("create-account", "routes/create-account.tsx"),
+    route("verify-otp", "routes/verify-otp.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password/:token", "routes/reset-password.tsx"),
+  ]),
+  route("login", "routes/login.ts"),
+  route("logout", "routes/logout.ts"),
   route("search/suggest", "routes/search-suggest.ts"),
 ] satisfies RouteConfig;

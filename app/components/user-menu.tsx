@@ -1,20 +1,64 @@
-import { Link, useLocation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { useDisclosure } from "../lib/use-disclosure";
+import type { loader as rootLoader } from "../root";
+import { Avatar } from "./avatar";
 import { UserIcon } from "./icons";
 
+/** What the browser keeps for a shopper (SPEC §3 "Browser storage keys"); logout clears it. */
+const BROWSER_KEYS = ["checkoutState", "user", "token"];
+
 /**
- * The account corner of the header. Signed out it is a Sign In link that brings the shopper back
- * here afterwards. The signed-in menu (My Orders, Profile, Logout, with the avatar) arrives with
- * accounts: it takes the signed-in user as a prop and renders a `<details>` pop-over like the
- * header's other panels (see useDisclosure).
+ * The account corner of the header. Signed out: a Sign In link that brings the shopper back here
+ * afterwards. Signed in: the avatar opens a small menu with My Orders, Profile and Logout.
  */
 export function UserMenu() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const { pathname, search } = useLocation();
-  const here = pathname + search;
-  const to = pathname === "/" || pathname === "/signin" ? "/signin" : `/signin?redirect=${encodeURIComponent(here)}`;
+  const menu = useDisclosure<HTMLDetailsElement>();
+  const { setOpen } = menu;
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+
+  const user = root?.user;
+  if (!user) {
+    const here = pathname + search;
+    const to = pathname === "/" || pathname === "/signin" ? "/signin" : `/signin?redirect=${encodeURIComponent(here)}`;
+    return (
+      <Link to={to} className="icon-button sign-in">
+        <UserIcon />
+        <span className="sign-in__label">Sign In</span>
+      </Link>
+    );
+  }
+
+  const forget = () => {
+    for (const key of BROWSER_KEYS) {
+      localStorage.removeItem(key);
+      sessionStorage.removeItem(key);
+    }
+  };
+
   return (
-    <Link to={to} className="icon-button sign-in">
-      <UserIcon />
-      <span className="sign-in__label">Sign In</span>
-    </Link>
+    <details ref={menu.ref} className="user-menu" open={menu.open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="icon-button user-menu__toggle" aria-label={`Account menu for ${user.name}`}>
+        <Avatar name={user.name} src={user.avatar} size={32} />
+      </summary>
+      <div className="user-menu__panel">
+        <p className="user-menu__name">{user.name}</p>
+        <ul>
+          <li>
+            <Link to="/my-orders">My Orders</Link>
+          </li>
+          <li>
+            <Link to="/profile">Profile</Link>
+          </li>
+          <li>
+            <Form method="post" action="/logout" onSubmit={forget}>
+              <button type="submit">Logout</button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
   );
 }

@@ -24,12 +24,16 @@ export function useBrowser() {
   });
   return {
     baseUrl: inject("baseUrl"),
-    async open(viewport: keyof typeof viewports, opts: { javaScriptEnabled?: boolean } = {}) {
+    async open(
+      viewport: keyof typeof viewports,
+      opts: { javaScriptEnabled?: boolean; cookies?: Parameters<BrowserContext["addCookies"]>[0] } = {},
+    ) {
       const context = await browser.newContext({
         baseURL: inject("baseUrl"),
         viewport: viewports[viewport],
         javaScriptEnabled: opts.javaScriptEnabled ?? true,
       });
+      if (opts.cookies) await context.addCookies(opts.cookies);
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];

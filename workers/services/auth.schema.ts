@@ -7,9 +7,12 @@ import { z } from "zod";
 
 export const EMAIL_MESSAGE = "Enter a valid email";
 export const PASSWORD_RULE_MESSAGE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
+export const PASSWORD_HINT = "At least 6 characters, with an upper-case and a lower-case letter, a number and one of @ $ ! % * ? &";
 export const PASSWORDS_DIFFER = "Passwords do not match";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
-export const OTP_LENGTH = 6;
+/** Sign-up codes and reset links (DECISIONS §5). */
+export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
+export const RESET_RULES = { validMinutes: 60 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{6,}$/;
@@ -75,7 +78,7 @@ export const mobileField = z.preprocess(
 
 export const otpField = z.preprocess(
   (v) => text(v).trim(),
-  z.string().regex(/^\d{6}$/, `Enter the ${OTP_LENGTH}-digit code from your email`),
+  z.string().regex(/^\d{6}$/, `Enter the ${CODE_RULES.digits}-digit code from your email`),
 );
 
 export const loginSchema = z.object({ email: emailField, password: anyPassword });

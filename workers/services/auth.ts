@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { passwordResets, signupCodes, users } from "../../db/schema";
 import {
+  CODE_RULES,
   emailOnlySchema,
   loginSchema,
   registerSchema,
   RESET_TOKEN,
+  RESET_RULES,
   resetPasswordSchema,
   verifyOtpSchema,
 } from "./auth.schema";
@@ -22,8 +24,6 @@ import { parseInput } from "./validate";
  * sign-out. Pages and the JSON API both call these; they return plain data and throw AppError with
  * a message fit to show.
  */
-export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
-export const RESET_RULES = { validMinutes: 60 } as const;
 
 const INVALID_LOGIN = "Invalid email or password";
 const RESET_LINK_BAD = "This reset link is invalid or has expired. Please ask for a new one.";

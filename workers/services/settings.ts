@@ -46,6 +46,8 @@ export const settings = {
     topBarSolidAfterPx: 400,
     /** After a filtered listing load, scroll to the products after this pause (SPEC §9). */
     scrollToProductsMs: 100,
+    /** After a successful password reset, go to sign-in after this pause (SPEC §9). */
+    passwordResetRedirectMs: 2_000,
   },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",

@@ -1,0 +1,59 @@
+import { useEffect, useId, useState } from "react";
+import { Avatar } from "../avatar";
+import { useToast } from "../toast/toast";
+
+/** The service's rule for a profile picture (PROFILE_IMAGE), sent down by the loader. */
+export interface PhotoRule {
+  maxBytes: number;
+  types: readonly string[];
+}
+
+/** The service's own message for a picture it refuses (workers/services/profile.ts). */
+export const PHOTO_REFUSED = "Profile image must be a JPEG, PNG or WebP picture of at most 2 MB.";
+
+/**
+ * The profile picture input with the current avatar beside it. With JavaScript a chosen file is
+ * checked at once and previewed; without, the server checks it on save.
+ */
+export function PhotoPicker({ name, current, rule }: { name: string; current: string | null; rule: PhotoRule }) {
+  const toast = useToast();
+  const inputId = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (file && (!rule.types.includes(file.type) || file.size > rule.maxBytes)) {
+      toast.error(PHOTO_REFUSED);
+      event.currentTarget.value = "";
+      setPreview(null);
+      return;
+    }
+    setPreview(file ? URL.createObjectURL(file) : null);
+  }
+
+  const megabytes = Math.round(rule.maxBytes / (1024 * 1024));
+  return (
+    <div className="photo-picker">
+      <Avatar name={name} src={preview ?? current} size={96} className="profile-avatar" />
+      <div className="field photo-picker__field">
+        <label htmlFor={inputId}>Profile picture</label>
+        <input
+          id={inputId}
+          type="file"
+          name="profileImage"
+          accept={rule.types.join(",")}
+          aria-describedby={`${inputId}-hint`}
+          onChange={choose}
+        />
+        <p id={`${inputId}-hint`} className="field__hint">
+          JPEG, PNG or WebP, up to {megabytes} MB.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** SPEC §8 "Addresses": the PIN lookup's two failure messages. */
+export const INVALID_PIN = "Invalid PIN Code.";
+export const PIN_LOOKUP_FAILED = "Failed to fetch city/state";
+
+export type PincodeAnswer = { ok: true; district: string; state: string } | { ok: false; message: string };
+
+/** Asks our own `GET /api/pincode/:pin` (DECISIONS §7) where a 6-digit PIN is. */
+export async function lookupPincode(pin: string): Promise<PincodeAnswer> {
+  try {
+    const res = await fetch(`/api/pincode/${encodeURIComponent(pin)}`, { headers: { Accept: "application/json" } });
+    if (res.ok) {
+      const { district, state } = (await res.json()) as { district: string; state: string };
+      return { ok: true, district, state };
+    }
+    if (res.status === 404 || res.status === 400) return { ok: false, message: INVALID_PIN };
+  } catch {
+    // offline or the request was cut: the same message as a server failure
+  }
+  return { ok: false, message: PIN_LOOKUP_FAILED };
+}

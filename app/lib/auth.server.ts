@@ -1,0 +1,93 @@
+import { data, redirect } from "react-router";
+import { safeRedirect } from "../../workers/services/auth.schema";
+import type { ServiceContext } from "../../workers/services/context";
+import { AppError } from "../../workers/services/errors";
+import { clearSessionCookie, sessionCookie, type SessionUser } from "../../workers/services/session";
+
+/** Page-side session helpers: loaders and actions call the services directly (DECISIONS §2). */
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
+/** The signed-in user, or a redirect to sign-in that brings the shopper back here afterwards. */
+export async function requirePageUser(request: Request, services: ServiceContext): Promise<SessionUser> {
+  const user = await services.user();
+  if (user) return user;
+  const { pathname, search } = new URL(request.url);
+  throw redirect(`/signin?redirect=${encodeURIComponent(pathname + search)}`);
+}
+
+/** Where `?redirect=` (or a posted `redirect` field) says to go next: same-site paths only. */
+export function redirectTarget(request: Request, posted?: FormDataEntryValue | null): string {
+  const fromUrl = new URL(request.url).searchParams.get("redirect");
+  return safeRedirect(typeof posted === "string" && posted ? posted : fromUrl, "/");
+}
+
+/** Signs the browser in (HttpOnly cookie) and goes on to `to`. */
+export function signedInRedirect(request: Request, token: string, to: string, extraCookies: string[] = []) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(token, { secure: isHttps(request) }));
+  for (const c of extraCookies) headers.append("Set-Cookie", c);
+  return redirect(to, { headers });
+}
+
+export function clearSession(request: Request): string {
+  return clearSessionCookie({ secure: isHttps(request) });
+}
+
+/** The e-mail waiting for its sign-up code, kept between the sign-up and verify pages. */
+const PENDING_COOKIE = "aanchal_pending_email";
+
+export function pendingEmailCookie(request: Request, email: string | null): string {
+  const parts = [
+    `${PENDING_COOKIE}=${email ? encodeURIComponent(email) : ""}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${email ? 3600 : 0}`,
+  ];
+  if (isHttps(request)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function pendingEmail(request: Request): string | null {
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === PENDING_COOKIE) {
+      try {
+        return decodeURIComponent(rest.join("=")) || null;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export interface FormProblem {
+  message: string;
+  field?: string;
+  /** What the shopper typed (never passwords), to refill the form after a round trip without JS. */
+  values?: Record<string, string>;
+}
+
+/**
+ * Turns a service's AppError into the action's answer (its status, its message, the field it is
+ * about); `fallback` is the spec's generic message for anything else the shopper may see.
+ */
+export function formProblem(err: unknown, values?: Record<string, string>) {
+  if (err instanceof AppError) {
+    const field = typeof err.details?.field === "string" ? err.details.field : undefined;
+    return data<FormProblem>({ message: err.message, field, values }, { status: err.status });
+  }
+  throw err;
+}
+
+/** Text fields of a form, for refilling it (password fields are left out on purpose). */
+export function keepValues(form: FormData, names: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = form.get(n);
+    if (typeof v === "string") out[n] = v.slice(0, 300);
+  }
+  return out;
+}

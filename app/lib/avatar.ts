@@ -1,0 +1,20 @@
+/**
+ * A profile image path as the header and profile show it: an absolute http(s) URL stays as it is,
+ * anything else (our own `/media/...` paths) is resolved against the shop's origin (SPEC §2).
+ */
+export function avatarUrl(profileImage: string | null | undefined, origin: string): string | null {
+  if (!profileImage) return null;
+  if (/^https?:\/\//i.test(profileImage)) return profileImage;
+  try {
+    return new URL(profileImage.startsWith("/") ? profileImage : `/${profileImage}`, origin).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** Up to two initials of a name ("Asha Verma" -> "AV"), for an avatar without a picture. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  return letters.map((w) => Array.from(w)[0]!.toLocaleUpperCase("en-IN")).join("") || "?";
+}

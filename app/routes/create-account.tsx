@@ -1,0 +1,98 @@
+import { useRef } from "react";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { register } from "../../workers/services/auth";
+import { PASSWORD_HINT, registerFormSchema } from "../../workers/services/auth.schema";
+import { AppError } from "../../workers/services/errors";
+import { settings } from "../../workers/services/settings";
+import { parseInput } from "../../workers/services/validate";
+import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { PasswordField } from "../components/forms/password-field";
+import { AuthHeading } from "../layouts/auth-layout";
+import { formProblem, keepValues, pendingEmailCookie, redirectTarget } from "../lib/auth.server";
+import { withRedirect } from "../lib/auth-links";
+import type { Route } from "./+types/create-account";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Create an account | ${settings.brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const next = redirectTarget(request);
+  if (await context.services.user()) throw redirect(next);
+  return { next };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const next = redirectTarget(request, form.get("redirect"));
+  const values = keepValues(form, ["name", "email", "mobile"]);
+  try {
+    const input = parseInput(registerFormSchema, Object.fromEntries(form));
+    const { email } = await register(context.services, input);
+    throw redirect(withRedirect("/verify-otp", next), { headers: { "Set-Cookie": pendingEmailCookie(request, email) } });
+  } catch (err) {
+    // "OTP already sent": a code for this e-mail is still fresh, so the shopper goes on to enter it.
+    if (err instanceof AppError && err.message.includes("OTP already sent")) {
+      const email = String(err.details?.email ?? "");
+      throw redirect(withRedirect("/verify-otp?notice=already-sent", next), {
+        headers: { "Set-Cookie": pendingEmailCookie(request, email) },
+      });
+    }
+    return formProblem(err, values);
+  }
+}
+
+export default function CreateAccount() {
+  const { next } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusField(problem?.field, formRef, problem);
+  const fieldError = (name: string) => (problem?.field === name ? problem.message : undefined);
+  const value = (name: string) => problem?.values?.[name];
+  return (
+    <>
+      <AuthHeading title="Create an account">Save your favourites, check out faster and follow your orders.</AuthHeading>
+      <FormMessage message={problem ? problem.message || "Registration failed" : null} besideField={!!problem?.field} answer={problem} />
+      <Form method="post" replace noValidate ref={formRef}>
+        <input type="hidden" name="redirect" value={next} />
+        <Field label="Full name" name="name" autoComplete="name" required maxLength={100} defaultValue={value("name")} error={fieldError("name")} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={value("email")}
+          error={fieldError("email")}
+        />
+        <Field
+          label="Mobile number"
+          name="mobile"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="numeric"
+          required
+          maxLength={14}
+          hint="10 digits, for delivery updates"
+          defaultValue={value("mobile")}
+          error={fieldError("mobile")}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={fieldError("password")}
+        />
+        <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required error={fieldError("confirmPassword")} />
+        <SubmitButton pending="Creating account...">Create Account</SubmitButton>
+      </Form>
+      <p className="auth__alt">
+        Already have an account? <Link to={withRedirect("/signin", next)}>Sign in</Link>
+      </p>
+    </>
+  );
+}

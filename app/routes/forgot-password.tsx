@@ -1,0 +1,68 @@
+import { useRef } from "react";
+import { data, Form, Link, useActionData } from "react-router";
+import { forgotPassword } from "../../workers/services/auth";
+import { RESET_RULES } from "../../workers/services/auth.schema";
+import { AppError } from "../../workers/services/errors";
+import { settings } from "../../workers/services/settings";
+import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { AuthHeading } from "../layouts/auth-layout";
+import { keepValues } from "../lib/auth.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Forgot password | ${settings.brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+type Answer = { sent: true; message: string } | { sent: false; message: string; field?: string; values?: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const { message } = await forgotPassword(context.services, { email: form.get("email") });
+    return data<Answer>({ sent: true, message });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const field = typeof err.details?.field === "string" ? err.details.field : undefined;
+    return data<Answer>({ sent: false, message: err.message || "Something went wrong", field, values: keepValues(form, ["email"]) }, { status: err.status });
+  }
+}
+
+export default function ForgotPassword() {
+  const answer = useActionData<Answer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusField(answer && !answer.sent ? answer.field : undefined, formRef, answer);
+  if (answer?.sent) {
+    return (
+      <div className="auth__done" role="status">
+        <AuthHeading title="Check your inbox">{answer.message}</AuthHeading>
+        <p>The link works once and expires in {RESET_RULES.validMinutes} minutes.</p>
+        <Link to="/signin" className="button button--primary">
+          Back to Sign In
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <AuthHeading title="Forgot your password?">Enter the email of your account and we will send you a link to choose a new one.</AuthHeading>
+      <FormMessage message={answer?.message} besideField={!!answer?.field} answer={answer} />
+      <Form method="post" replace noValidate ref={formRef}>
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={answer?.values?.email}
+          error={answer?.field === "email" ? answer.message : undefined}
+        />
+        <SubmitButton pending="Sending...">Send reset link</SubmitButton>
+      </Form>
+      <p className="auth__alt">
+        Remembered it? <Link to="/signin">Sign in</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { logout } from "../../workers/services/auth";
+import { clearSession } from "../lib/auth.server";
+import type { Route } from "./+types/logout";
+
+/** Sign-out is a POST (a link or image could otherwise sign a shopper out); a GET just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await logout(context.services);
+  return redirect("/", { headers: { "Set-Cookie": clearSession(request) } });
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "react-router";
+import { resetLinkIsLive, resetPassword } from "../../workers/services/auth";
+import { PASSWORD_HINT, resetPasswordFormSchema } from "../../workers/services/auth.schema";
+import { settings } from "../../workers/services/settings";
+import { parseInput } from "../../workers/services/validate";
+import { FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { PasswordField } from "../components/forms/password-field";
+import { AuthHeading } from "../layouts/auth-layout";
+import { clearSession, formProblem } from "../lib/auth.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Choose a new password | ${settings.brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The token is a secret: never cached, never sent on as a referrer. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const h = new Headers(actionHeaders);
+  h.set("Cache-Control", "private, no-store");
+  h.set("Referrer-Policy", "no-referrer");
+  return h;
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { live: await resetLinkIsLive(context.services, params.token) };
+}
+
+const SIGN_IN_AFTER_RESET = "/signin?notice=reset";
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const { password } = parseInput(resetPasswordFormSchema, Object.fromEntries(form));
+    const { message } = await resetPassword(context.services, params.token, { password });
+    // Every session of the account has ended, this browser's included. Without JavaScript the
+    // Refresh header makes the same 2-second move to sign-in.
+    const seconds = settings.timing.passwordResetRedirectMs / 1000;
+    const headers = new Headers({ "Set-Cookie": clearSession(request), Refresh: `${seconds}; url=${SIGN_IN_AFTER_RESET}` });
+    return data({ done: true as const, message }, { headers });
+  } catch (err) {
+    return formProblem(err);
+  }
+}
+
+export default function ResetPassword() {
+  const { live } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const done = answer && "done" in answer;
+  const problem = answer && !("done" in answer) ? answer : undefined;
+  useFocusField(problem?.field, formRef, answer);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(SIGN_IN_AFTER_RESET, { replace: true }), settings.timing.passwordResetRedirectMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (done) {
+    return (
+      <div className="auth__done" role="status">
+        <AuthHeading title="Password changed">{answer.message}</AuthHeading>
+        <p>Taking you to sign in...</p>
+        <Link to={SIGN_IN_AFTER_RESET} className="button button--primary">
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+  if (!live) {
+    return (
+      <div className="auth__done">
+        <AuthHeading title="This link has expired">Reset links work once and only for an hour. Ask for a new one and use the newest mail.</AuthHeading>
+        <Link to="/forgot-password" className="button button--primary">
+          Send a new link
+        </Link>
+      </div>
+    );
+  }
+  const fieldError = (name: string) => (problem?.field === name ? problem.message : undefined);
+  return (
+    <>
+      <AuthHeading title="Choose a new password">Choosing a new password signs you out on every device.</AuthHeading>
+      <FormMessage message={problem ? problem.message || "Failed to reset password" : null} besideField={!!problem?.field} answer={answer} />
+      <Form method="post" replace noValidate ref={formRef}>
+        <PasswordField label="New password" name="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={fieldError("password")} />
+        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" required error={fieldError("confirmPassword")} />
+        <SubmitButton pending="Saving...">Reset Password</SubmitButton>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useRef } from "react";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { login, UnverifiedAccount } from "../../workers/services/auth";
+import { settings } from "../../workers/services/settings";
+import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { PasswordField } from "../components/forms/password-field";
+import { AuthHeading } from "../layouts/auth-layout";
+import { formProblem, keepValues, pendingEmailCookie, redirectTarget, signedInRedirect } from "../lib/auth.server";
+import { withRedirect } from "../lib/auth-links";
+import type { Route } from "./+types/signin";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Sign in | ${settings.brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const next = redirectTarget(request);
+  if (await context.services.user()) throw redirect(next);
+  return { next, notice: new URL(request.url).searchParams.get("notice") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const next = redirectTarget(request, form.get("redirect"));
+  try {
+    const { token } = await login(context.services, { email: form.get("email"), password: form.get("password") });
+    return signedInRedirect(request, token, next);
+  } catch (err) {
+    if (err instanceof UnverifiedAccount) {
+      const email = String(err.details?.email ?? "");
+      throw redirect(withRedirect("/verify-otp?notice=unverified", next), {
+        headers: { "Set-Cookie": pendingEmailCookie(request, email) },
+      });
+    }
+    return formProblem(err, keepValues(form, ["email"]));
+  }
+}
+
+const NOTICES: Record<string, string> = {
+  reset: "Your password has been reset. Please sign in with the new password.",
+  "signed-out": "You have been signed out.",
+};
+
+export default function SignIn() {
+  const { next, notice } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const fieldError = (name: string) => (problem?.field === name ? problem.message : undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusField(problem?.field, formRef, problem);
+  return (
+    <>
+      <AuthHeading title="Sign in">Welcome back. Sign in to see your cart, wishlist and orders.</AuthHeading>
+      <FormMessage message={notice ? NOTICES[notice] : null} tone="success" />
+      <FormMessage message={problem ? problem.message || "Login failed" : null} besideField={!!problem?.field} answer={problem} />
+      <Form method="post" replace noValidate ref={formRef}>
+        <input type="hidden" name="redirect" value={next} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={problem?.values?.email}
+          error={fieldError("email")}
+        />
+        <PasswordField label="Password" name="password" autoComplete="current-password" required error={fieldError("password")} />
+        <div className="auth__row">
+          <span />
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <SubmitButton pending="Signing in...">Sign In</SubmitButton>
+      </Form>
+      <p className="auth__alt">
+        New to {settings.brand.name}? <Link to={withRedirect("/create-account", next)}>Create an account</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { resendOtp, verifyOtp } from "../../workers/services/auth";
+import { CODE_RULES } from "../../workers/services/auth.schema";
+import { AppError } from "../../workers/services/errors";
+import { settings } from "../../workers/services/settings";
+import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { AuthHeading } from "../layouts/auth-layout";
+import { formProblem, pendingEmail, pendingEmailCookie, redirectTarget, signedInRedirect } from "../lib/auth.server";
+import { withRedirect } from "../lib/auth-links";
+import type { Route } from "./+types/verify-otp";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Verify your email | ${settings.brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+const NOTICES: Record<string, string> = {
+  unverified: "Please verify your email to sign in. We have sent you a code.",
+  "already-sent": "We have already sent a code to this email. Enter it below, or resend it in a minute.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const next = redirectTarget(request);
+  if (await context.services.user()) throw redirect(next);
+  return { next, email: pendingEmail(request), notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null };
+}
+
+type Answer = { message: string; field?: string; sent?: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const next = redirectTarget(request, form.get("redirect"));
+  const email = pendingEmail(request);
+  if (form.get("intent") === "resend") {
+    if (!email) return data<Answer>({ message: "No email found to resend OTP." }, { status: 400 });
+    try {
+      const { message } = await resendOtp(context.services, { email });
+      return data<Answer>({ message, sent: true });
+    } catch (err) {
+      if (err instanceof AppError) return data<Answer>({ message: err.message || "Failed to resend OTP." }, { status: err.status });
+      throw err;
+    }
+  }
+  if (!email) return data<Answer>({ message: "Your sign-up has timed out. Please create your account again." }, { status: 400 });
+  try {
+    const { token } = await verifyOtp(context.services, { email, otp: form.get("otp") });
+    return signedInRedirect(request, token, next, [pendingEmailCookie(request, null)]);
+  } catch (err) {
+    if (err instanceof AppError && err.details?.field === "email") return data<Answer>({ message: err.message }, { status: err.status });
+    return formProblem(err);
+  }
+}
+
+export default function VerifyOtp() {
+  const { next, email, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusField(answer?.field, formRef, answer);
+  const failed = answer && !answer.sent;
+  return (
+    <>
+      <AuthHeading title="Verify your email">
+        {email ? (
+          <>
+            Enter the {CODE_RULES.digits}-digit code we sent to <strong>{email}</strong>. It is valid for {CODE_RULES.validMinutes} minutes.
+          </>
+        ) : (
+          <>We could not find the email to verify. Please create your account again.</>
+        )}
+      </AuthHeading>
+      <FormMessage message={notice} tone="info" />
+      <FormMessage message={answer?.sent ? answer.message : null} tone="success" answer={answer} />
+      <FormMessage message={failed ? answer.message || "OTP verification failed" : null} answer={answer} besideField />
+      <Form method="post" replace noValidate ref={formRef} className="auth__otp">
+        <input type="hidden" name="redirect" value={next} />
+        <Field
+          label="Verification code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={CODE_RULES.digits}
+          required
+          autoFocus
+          error={failed ? answer.message || "OTP verification failed" : undefined}
+        />
+        <SubmitButton intent="verify" pending="Verifying...">
+          Verify
+        </SubmitButton>
+      </Form>
+      <Form method="post" replace className="auth__secondary">
+        <input type="hidden" name="redirect" value={next} />
+        <span>Did not get it? </span>
+        <SubmitButton intent="resend" pending="Sending..." className="button button--secondary">
+          Resend code
+        </SubmitButton>
+      </Form>
+      <p className="auth__alt">
+        Wrong email? <Link to={withRedirect("/create-account", next)}>Start again</Link>
+      </p>
+    </>
+  );
+}
