@@ -22,7 +22,7 @@ function localSessionSecret(): string {
   }
   const secret = readFileSync(path, "utf8").trim();
   const devVars = resolve(root, ".dev.vars");
-  if (!existsSync(devVars)) writeFileSync(devVars, `SESSION_SECRET=${secret}\n`, { mode: 0o600 });
+  if (!existsSync(devVars)) writeFileSync(devVars, `SESSION_SECRET=${secret}\nAPP_ENV=development\n`, { mode: 0o600 });
   return secret;
 }
 
@@ -51,6 +51,7 @@ const shop = dev
       "--persist-to", persistRoot,
       "--var", `DATABASE_URL:${db.url}`,
       "--var", `SESSION_SECRET:${sessionSecret}`,
+      "--var", "APP_ENV:development",
       "--show-interactive-dev-session=false",
     ]);
 

@@ -40,8 +40,9 @@ export function UserMenu() {
 
   return (
     <details ref={menu.ref} className="user-menu" open={menu.open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="icon-button user-menu__toggle" aria-label={`Account menu for ${user.name}`}>
+      <summary className="icon-button user-menu__toggle">
         <Avatar name={user.name} src={user.avatar} size={32} />
+        <span className="visually-hidden">Account menu for {user.name}</span>
       </summary>
       <div className="user-menu__panel">
         <p className="user-menu__name">{user.name}</p>

@@ -5,8 +5,11 @@
 export function avatarUrl(profileImage: string | null | undefined, origin: string): string | null {
   if (!profileImage) return null;
   if (/^https?:\/\//i.test(profileImage)) return profileImage;
+  // Protocol-relative and backslash paths would leave our origin; only plain paths are ours.
+  if (profileImage.startsWith("//") || profileImage.includes("\\")) return null;
   try {
-    return new URL(profileImage.startsWith("/") ? profileImage : `/${profileImage}`, origin).toString();
+    const url = new URL(profileImage.startsWith("/") ? profileImage : `/${profileImage}`, origin);
+    return url.origin === new URL(origin).origin ? url.toString() : null;
   } catch {
     return null;
   }

@@ -40,6 +40,7 @@ export const messages = {
     "buy-now": "Product is out of stock",
   } satisfies Record<CartIntent, string>,
   signInFirst: "Please login first to continue.",
+  cartNotOpen: "Sorry, the cart is not open yet. Please try again soon.",
 } as const;
 
 /**

@@ -181,9 +181,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const problem = selectionProblem(product, selection, intent, source);
   if (problem) return data<CartAnswer>({ kind: "invalid", message: problem, selection }, { status: 400 });
-  // Every shopper is signed out until accounts exist, and the cart comes with them: say so.
-  const href = signInHref(productPath(product.category.name, product.slug));
-  return data<CartAnswer>({ kind: "sign-in", message: messages.signInFirst, href }, { status: 401 });
+  if (!(await context.services.user())) {
+    const href = signInHref(productPath(product.category.name, product.slug));
+    return data<CartAnswer>({ kind: "sign-in", message: messages.signInFirst, href }, { status: 401 });
+  }
+  // Signed in, but the cart itself is the next piece of work: say so rather than pretend.
+  return data<CartAnswer>({ kind: "invalid", message: messages.cartNotOpen, selection }, { status: 409 });
 }
 
 const DETAILS: [keyof Product["details"], string][] = [

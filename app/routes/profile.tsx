@@ -91,7 +91,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   }, [updated, navigate]);
 
   const error = useMemo<FormError | undefined>(
-    () => (actionData && "message" in actionData ? { message: actionData.message, input: inputNameOf(actionData.field) } : undefined),
+    () => (actionData && "message" in actionData ? { message: actionData.message || UPDATE_FAILED, input: inputNameOf(actionData.field) } : undefined),
     [actionData],
   );
 

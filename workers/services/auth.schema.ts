@@ -49,9 +49,17 @@ const LOOKALIKES: Record<string, string> = { "@": "a", "4": "a", "0": "o", "1": 
 export function isCommonPassword(password: string): boolean {
   const lower = password.normalize("NFKC").toLowerCase();
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, "");
-  const plain = core.replace(/[@4013$57!]/g, (c) => LOOKALIKES[c] ?? c);
-  if (plain.length === 0) return true; // digits and symbols only
-  return COMMON_WORDS.has(plain) || COMMON_WORDS.has(plain.replace(/[^a-z]/g, "")) || /^(.)\1+$/.test(plain);
+  if (core.length === 0 || /^(.)\1+$/.test(core)) return true; // no letters, or one letter repeated
+  // With look-alikes undone ("P@ssw0rd!" -> "passwordi"), is a common word all the letters there
+  // are? Everything around it must be digits and symbols ("Indi@2024", "@Dmin123", "Welcom3!").
+  const undone = Array.from(lower, (c) => LOOKALIKES[c] ?? c).join("");
+  for (const word of COMMON_WORDS) {
+    for (let at = undone.indexOf(word); at !== -1; at = undone.indexOf(word, at + 1)) {
+      const rest = lower.slice(0, at) + lower.slice(at + word.length);
+      if (!/[a-z]/.test(rest)) return true;
+    }
+  }
+  return false;
 }
 
 /** The password rule for every new password (sign-up and reset). */

@@ -6,13 +6,13 @@ import { profileSchema } from "./auth.schema";
 import { publicUser } from "./auth";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
+import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE } from "./profile.schema";
 import { requireUser } from "./session";
 import { parseInput } from "./validate";
 
 /** The profile (SPEC §2 "Profile", §7 `GET/PUT /api/auth/profile`): the user with their addresses. */
 
-export const PROFILE_IMAGE = { maxBytes: 2 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/webp"] } as const;
-const IMAGE_MESSAGE = "Profile image must be a JPEG, PNG or WebP picture of at most 2 MB.";
+export { PROFILE_IMAGE };
 
 export async function getProfile(ctx: ServiceContext) {
   const user = await requireUser(ctx);
@@ -67,12 +67,12 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
 
   let image: { key: string; bytes: Uint8Array; type: string } | undefined;
   if (input.profileImage !== undefined && input.profileImage !== null && input.profileImage !== "") {
-    if (!isFile(input.profileImage)) throw new AppError(400, IMAGE_MESSAGE);
+    if (!isFile(input.profileImage)) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
     if (input.profileImage.size > 0) {
-      if (input.profileImage.size > PROFILE_IMAGE.maxBytes) throw new AppError(400, IMAGE_MESSAGE);
+      if (input.profileImage.size > PROFILE_IMAGE.maxBytes) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
       const bytes = new Uint8Array(await input.profileImage.arrayBuffer());
       const kind = sniffImage(bytes);
-      if (!kind) throw new AppError(400, IMAGE_MESSAGE);
+      if (!kind) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
       image = { key: `profiles/${user.id}/${crypto.randomUUID()}.${kind.ext}`, bytes, type: kind.type };
     }
   }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { PROFILE_IMAGE_MESSAGE } from "../../../workers/services/profile.schema";
 import { Avatar } from "../avatar";
 import { useToast } from "../toast/toast";
 
@@ -8,8 +9,8 @@ export interface PhotoRule {
   types: readonly string[];
 }
 
-/** The service's own message for a picture it refuses (workers/services/profile.ts). */
-export const PHOTO_REFUSED = "Profile image must be a JPEG, PNG or WebP picture of at most 2 MB.";
+/** The service's own message for a picture it refuses. */
+export const PHOTO_REFUSED = PROFILE_IMAGE_MESSAGE;
 
 /**
  * The profile picture input with the current avatar beside it. With JavaScript a chosen file is
