@@ -26,8 +26,10 @@ export const devTools = new Hono<ApiEnv>()
     const mails = await listOutbox(c.var.ctx, to);
     return c.json({ data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) });
   })
-  .get("/mailbox/:id{[0-9]+}.html", async (c) => {
-    const [mail] = await c.var.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(c.req.param("id"))));
+  .get("/mailbox/:file", async (c) => {
+    const id = /^(\d{1,12})\.html$/.exec(c.req.param("file"))?.[1];
+    if (!id) return c.text("Not found", 404);
+    const [mail] = await c.var.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(id)));
     if (!mail) return c.text("Not found", 404);
     return c.html(mail.html);
   })

@@ -16,6 +16,12 @@ export async function requirePageUser(request: Request, services: ServiceContext
   throw redirect(`/signin?redirect=${encodeURIComponent(pathname + search)}`);
 }
 
+/** The loader of a protected page that needs nothing but a signed-in shopper. */
+export async function signedInOnly({ request, context }: { request: Request; context: { services: ServiceContext } }) {
+  await requirePageUser(request, context.services);
+  return null;
+}
+
 /** Where `?redirect=` (or a posted `redirect` field) says to go next: same-site paths only. */
 export function redirectTarget(request: Request, posted?: FormDataEntryValue | null): string {
   const fromUrl = new URL(request.url).searchParams.get("redirect");

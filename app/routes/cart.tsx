@@ -1,35 +1,20 @@
-import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
-import { StatusPage } from "../components/status-page";
-import { requirePageUser } from "../lib/auth.server";
+import { AccountEmpty } from "../components/account-empty";
+import { signedInOnly } from "../lib/auth.server";
 import type { Route } from "./+types/cart";
 
 /**
- * Your cart (protected, SPEC §2): a signed-out shopper is sent to sign-in and back. Shopping data
- * arrives with its own issue; until then the list is honestly empty, because nothing can be added yet.
+ * Your cart (protected, SPEC §2): a signed-out shopper is sent to sign-in and back. Its contents
+ * arrive with their own issue; until then the list is honestly empty, as nothing can be added yet.
  */
-export const meta: Route.MetaFunction = () => [
-  { title: `Your cart | ${settings.brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Your cart | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageUser(request, context.services);
-  return null;
-}
+export const loader = signedInOnly;
 
 export default function Page() {
   return (
-    <StatusPage
-      eyebrow="Your cart"
-      title="Your cart is empty."
-      actions={
-        <Link to="/all-products" className="button button--secondary">
-          Browse products
-        </Link>
-      }
-    >
-      <p>Pieces you add to your cart wait here until you check out.</p>
-    </StatusPage>
+    <AccountEmpty eyebrow="Your cart" title="Your cart is empty.">
+      Pieces you add to your cart wait here until you check out.
+    </AccountEmpty>
   );
 }

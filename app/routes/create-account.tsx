@@ -5,7 +5,7 @@ import { PASSWORD_HINT, registerFormSchema } from "../../workers/services/auth.s
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
-import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingEmailCookie, redirectTarget } from "../lib/auth.server";
@@ -57,16 +57,7 @@ export default function CreateAccount() {
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
         <Field label="Full name" name="name" autoComplete="name" required maxLength={100} defaultValue={value("name")} error={fieldError("name")} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={value("email")}
-          error={fieldError("email")}
-        />
+        <EmailField defaultValue={value("email")} error={fieldError("email")} />
         <Field
           label="Mobile number"
           name="mobile"

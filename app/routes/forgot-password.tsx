@@ -4,7 +4,7 @@ import { forgotPassword } from "../../workers/services/auth";
 import { RESET_RULES } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
-import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
 import { keepValues } from "../lib/auth.server";
 import type { Route } from "./+types/forgot-password";
@@ -48,16 +48,7 @@ export default function ForgotPassword() {
       <AuthHeading title="Forgot your password?">Enter the email of your account and we will send you a link to choose a new one.</AuthHeading>
       <FormMessage message={answer?.message} besideField={!!answer?.field} answer={answer} />
       <Form method="post" replace noValidate ref={formRef}>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={answer?.values?.email}
-          error={answer?.field === "email" ? answer.message : undefined}
-        />
+        <EmailField defaultValue={answer?.values?.email} error={answer?.field === "email" ? answer.message : undefined} />
         <SubmitButton pending="Sending...">Send reset link</SubmitButton>
       </Form>
       <p className="auth__alt">

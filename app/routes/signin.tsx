@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { login, UnverifiedAccount } from "../../workers/services/auth";
 import { settings } from "../../workers/services/settings";
-import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingEmailCookie, redirectTarget, signedInRedirect } from "../lib/auth.server";
@@ -55,16 +55,7 @@ export default function SignIn() {
       <FormMessage message={problem ? problem.message || "Login failed" : null} besideField={!!problem?.field} answer={problem} />
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={problem?.values?.email}
-          error={fieldError("email")}
-        />
+        <EmailField defaultValue={problem?.values?.email} error={fieldError("email")} />
         <PasswordField label="Password" name="password" autoComplete="current-password" required error={fieldError("password")} />
         <div className="auth__row">
           <span />

@@ -328,9 +328,18 @@ describe("profile and addresses belong to their owner", () => {
 });
 
 describe("development mailbox", () => {
-  it("lists mail as a page", async () => {
-    const res = await fetch(url("/dev/mailbox"));
+  it("lists mail as a page, with each mail's HTML part", async () => {
+    const email = uniqueEmail("mailbox");
+    await postJson(base, "/api/auth/register", { ...newUser, email });
+    const res = await fetch(url(`/dev/mailbox?to=${encodeURIComponent(email)}`));
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Development mailbox");
+    const page = await res.text();
+    expect(page).toContain("Development mailbox");
+    expect(page).toContain(`${await latestCode(base, email)} is your Aanchal verification code`);
+    const [mail] = await mailsTo(base, email);
+    const html = await fetch(url(`/dev/mailbox/${mail!.id}.html`));
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain("Your verification code is:");
+    expect((await fetch(url("/dev/mailbox/abc.html"))).status).toBe(404);
   });
 });

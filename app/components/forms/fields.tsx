@@ -42,6 +42,11 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
   );
 }
 
+/** The e-mail field of the account forms. */
+export function EmailField(props: Omit<FieldProps, "label" | "name" | "type">) {
+  return <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required {...props} />;
+}
+
 /**
  * A submit button that shows a pending label while its form is on its way. With several forms on a
  * page, `intent` tells which one is pending.

@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+import { StatusPage } from "./status-page";
+
+/**
+ * A signed-in shopper's list with nothing in it yet (cart, wishlist, orders), with a way back to the
+ * products.
+ */
+export function AccountEmpty({ eyebrow, title, children }: { eyebrow: string; title: string; children: React.ReactNode }) {
+  return (
+    <StatusPage
+      eyebrow={eyebrow}
+      title={title}
+      actions={
+        <Link to="/all-products" className="button button--secondary">
+          Browse products
+        </Link>
+      }
+    >
+      <p>{children}</p>
+    </StatusPage>
+  );
+}
