@@ -4,6 +4,7 @@
  * 32 connections; plus database round trips per single render, read from the local libSQL server.
  */
 import { Worker } from "node:worker_threads";
+import { createUser, postJson } from "../tests/support/accounts";
 import type { Stack } from "../tests/support/stack";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { printTable, productPath, targetLabel } from "./measure/pages";
@@ -96,7 +97,43 @@ async function servedPath(baseUrl: string, path: string): Promise<string> {
   return res.status >= 300 && res.status < 400 && location ? new URL(location, baseUrl + path).pathname : path;
 }
 
+/**
+ * What a password check costs in workerd: sign-ins with a wrong password (one scrypt verify each)
+ * against sign-ins refused before hashing, sequential on an idle stack. Three users, as sign-in is
+ * rate-limited to 10 a minute per e-mail. Also the round trips of a signed-in page (/profile).
+ */
+async function accountCosts(stack: Stack) {
+  const timed = async (send: () => Promise<Response>) => {
+    const started = performance.now();
+    await (await send()).arrayBuffer();
+    return performance.now() - started;
+  };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const hashed: number[] = [];
+  const refused: number[] = [];
+  for (const tag of ["bench-a", "bench-b", "bench-c"]) {
+    const user = await createUser(stack.baseUrl, tag);
+    for (let i = 0; i < 9; i++) {
+      hashed.push(await timed(() => postJson(stack.baseUrl, "/api/auth/login", { email: user.email, password: "Wrong@Pass1" })));
+      refused.push(await timed(() => postJson(stack.baseUrl, "/api/auth/login", { email: "not-an-email", password: "x" })));
+    }
+  }
+  const user = await createUser(stack.baseUrl, "bench-page");
+  await fetch(`${stack.dbUrl}/stats/reset`, { method: "POST" });
+  const page = await fetch(`${stack.baseUrl}/profile`, { headers: { Cookie: `aanchal_session=${user.token}` } });
+  await page.arrayBuffer();
+  return {
+    signInMs: median(hashed),
+    refusedMs: median(refused),
+    samples: hashed.length,
+    profile: { status: page.status, roundTrips: await dbPipelines(stack) },
+  };
+}
+
+let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;
+
 await runMeasurement("bench", async (stack) => {
+  accounts = await accountCosts(stack);
   // Nothing fetches a page before dbTrips does, so its first GET is an uncached render.
   const targets: [string, string][] = [
     ["home", "/"],
@@ -144,6 +181,12 @@ await runMeasurement("bench", async (stack) => {
       r.target, r.connections, r.reqPerS.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), r.roundTrips, `${r.repeat.edgeCache}, ${r.repeat.roundTrips} trips`,
     ]),
   );
+  if (accounts) {
+    const { signInMs, refusedMs, samples, profile } = accounts;
+    console.log(`\nsign-in with a wrong password (one scrypt verify, N=2^14 r=8 p=5): median ${signInMs.toFixed(0)} ms over ${samples};`);
+    console.log(`sign-in refused before hashing: median ${refusedMs.toFixed(0)} ms; so one hash costs about ${(signInMs - refusedMs).toFixed(0)} ms in workerd`);
+    console.log(`signed-in /profile render: HTTP ${profile.status}, ${profile.roundTrips} db round trips (session user + page batch)`);
+  }
   for (const r of results) {
     const other = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
     if (r.errors || other.length)

@@ -10,7 +10,7 @@ import { servePage } from "./edge-cache";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import { devTools } from "./dev-tools";
-import { tokenFromRequest, userForToken } from "./services/session";
+import { clearSessionCookie, sessionCookieValue, tokenFromRequest, userForToken } from "./services/session";
 import type { ServiceContext } from "./services/context";
 import { AppError } from "./services/errors";
 
@@ -86,11 +86,19 @@ app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 app.route("/media", media);
 app.route("/", seo);
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const ctx = c.executionCtx as ExecutionContext;
   const render = () =>
     handlePage(c.req.raw, { cloudflare: { env: c.env, ctx }, services: c.var.ctx, nonce: c.var.nonce });
-  return servePage(c.req.raw, render, { nonce: c.var.nonce, waitUntil: (p) => ctx.waitUntil(p) });
+  const res = await servePage(c.req.raw, render, { nonce: c.var.nonce, waitUntil: (p) => ctx.waitUntil(p) });
+  // A session cookie that no longer signs anyone in (expired, revoked, tampered) is dropped, so the
+  // browser is served from the edge cache again and is not asked to sign in over and over.
+  if (sessionCookieValue(c.req.raw.headers) && !res.headers.has("Set-Cookie") && !(await c.var.ctx.user())) {
+    const cleared = new Response(res.body, res);
+    cleared.headers.append("Set-Cookie", clearSessionCookie({ secure: new URL(c.req.url).protocol === "https:" }));
+    return cleared;
+  }
+  return res;
 });
 
 app.onError((err, c) => {

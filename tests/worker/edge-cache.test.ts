@@ -43,6 +43,9 @@ describe("edge cache for signed-out catalogue pages", () => {
     await new Promise((r) => setTimeout(r, 300));
     const personal = await page(path, { headers: { Cookie: `${SESSION_COOKIE}=x` } });
     expect(personal.res.headers.get("x-edge-cache")).toBeNull();
+    // A cookie that signs nobody in is dropped, so the next visit is served from the cache again.
+    expect(personal.res.headers.get("set-cookie")).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`));
+    expect(personal.res.headers.get("cache-control")).toContain("private");
   });
 
   it("does not cache a 404", async () => {

@@ -81,6 +81,10 @@ export function tokenFromRequest(headers: Headers): string | undefined {
     const m = /^Bearer\s+(\S+)$/i.exec(auth.trim());
     return m?.[1];
   }
+  return sessionCookieValue(headers);
+}
+
+export function sessionCookieValue(headers: Headers): string | undefined {
   const cookie = headers.get("Cookie");
   if (!cookie) return undefined;
   for (const part of cookie.split(";")) {
