@@ -32,7 +32,9 @@ function cachePolicy(res: Response): CachePolicy | null {
   return maxAge > 0 ? { maxAge, swr } : null;
 }
 
+/** A request that may be personal: it carries the session cookie or any Authorization header. */
 function hasSession(req: Request): boolean {
+  if (req.headers.has("Authorization")) return true;
   const cookie = req.headers.get("Cookie") ?? "";
   return cookie.split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
 }
@@ -71,9 +73,10 @@ function forBrowser(res: Response, status: CacheStatus): Response {
   return out;
 }
 
-/** A page answered around the shared cache must not let browsers or proxies keep it either. */
+/** An answer rendered around the cache: personal, so never `public`, and never left unmarked. */
 function uncached(res: Response): Response {
-  if (!/\bpublic\b/.test(res.headers.get("Cache-Control") ?? "")) return res;
+  const cc = res.headers.get("Cache-Control");
+  if (cc && !/\bpublic\b/.test(cc)) return res;
   const out = new Response(res.body, res);
   out.headers.set("Cache-Control", "private, no-cache");
   return out;

@@ -29,13 +29,15 @@ export async function resolveTarget(baseUrl: string, name: string, path: string)
   return { name, path, status: res.status, label: targetLabel(name, res.status) };
 }
 
-/** The four pages Lighthouse and the size budget look at. */
+/** The pages Lighthouse and the size budget look at. */
 export async function storefrontPages(baseUrl: string): Promise<Target[]> {
   const pages: [string, string][] = [
     ["home", "/"],
     ["product", await productPath(baseUrl)],
     ["listing", "/all-products"],
     ["search", "/search?query=kurti"],
+    ["sign-in", "/signin"],
+    ["create account", "/create-account"],
   ];
   return Promise.all(pages.map(([name, path]) => resolveTarget(baseUrl, name, path)));
 }
