@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler } from "react-router";
 import { createDb } from "../db/client";
@@ -79,6 +80,10 @@ app.use("*", async (c, next) => {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   }
 });
+
+// Page forms carry at most a 2 MB profile picture; the API sets its own limits.
+const pageBody = bodyLimit({ maxSize: 3 * 1024 * 1024, onError: (c) => c.text("The form is too large (at most 3 MB).", 413) });
+app.use("*", (c, next) => (c.req.path.startsWith("/api/") ? next() : pageBody(c, next)));
 
 app.route("/api", api);
 app.route("/dev", devTools);

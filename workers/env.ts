@@ -14,6 +14,7 @@ export interface Env {
   MAIL_FROM?: string;
   MEDIA: R2Bucket;
   AUTH_LIMITER: RateLimit;
+  AUTH_IP_LIMITER: RateLimit;
   FORM_LIMITER: RateLimit;
 }
 
@@ -24,6 +25,9 @@ const envSchema = z.object({
   SESSION_SECRET: z.string({ error: "SESSION_SECRET is not set" }).min(32, "SESSION_SECRET must be at least 32 characters"),
   POSTAL_API_URL: z.url().optional(),
   MAIL_API_URL: z.url().optional(),
+  MAIL_API_KEY: z.string().optional(),
+}).refine((env) => env.APP_ENV !== "production" || !!env.MAIL_API_KEY, {
+  message: "MAIL_API_KEY must be set in production: without it no sign-up code or reset link is ever delivered",
 });
 
 /** Checks the plain-text configuration once per isolate, so a bad deploy fails loudly and early. */

@@ -40,30 +40,36 @@ export function clearSession(request: Request): string {
   return clearSessionCookie({ secure: isHttps(request) });
 }
 
-/** The e-mail waiting for its sign-up code, kept between the sign-up and verify pages. */
-const PENDING_COOKIE = "aanchal_pending_email";
+/**
+ * The sign-up waiting for its code (its e-mail and its own verification token), kept in an HttpOnly
+ * cookie between the sign-up, sign-in and verify pages: out of the URL, and only in this browser.
+ */
+const PENDING_COOKIE = "aanchal_pending_signup";
 
-export function pendingEmailCookie(request: Request, email: string | null): string {
-  const parts = [
-    `${PENDING_COOKIE}=${email ? encodeURIComponent(email) : ""}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${email ? 3600 : 0}`,
-  ];
+export interface PendingSignup {
+  email: string;
+  verificationToken: string;
+}
+
+export function pendingSignupCookie(request: Request, pending: PendingSignup | null): string {
+  const value = pending ? `${pending.verificationToken}.${encodeURIComponent(pending.email)}` : "";
+  const parts = [`${PENDING_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${pending ? 3600 : 0}`];
   if (isHttps(request)) parts.push("Secure");
   return parts.join("; ");
 }
 
-export function pendingEmail(request: Request): string | null {
+export function pendingSignup(request: Request): PendingSignup | null {
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === PENDING_COOKIE) {
-      try {
-        return decodeURIComponent(rest.join("=")) || null;
-      } catch {
-        return null;
-      }
+    if (name !== PENDING_COOKIE) continue;
+    const value = rest.join("=");
+    const dot = value.indexOf(".");
+    if (dot < 1) return null;
+    try {
+      const email = decodeURIComponent(value.slice(dot + 1));
+      return email ? { verificationToken: value.slice(0, dot), email } : null;
+    } catch {
+      return null;
     }
   }
   return null;
@@ -77,15 +83,27 @@ export interface FormProblem {
 }
 
 /**
- * Turns a service's AppError into the action's answer (its status, its message, the field it is
- * about); `fallback` is the spec's generic message for anything else the shopper may see.
+ * Turns a service's failure into the action's answer. An AppError keeps its status, its message and
+ * the field it is about; anything else (a mail provider down, a database hiccup) is logged and
+ * answered with `fallback`, the spec's generic message for that form, instead of an error page.
  */
-export function formProblem(err: unknown, values?: Record<string, string>) {
+export function formProblem(err: unknown, values?: Record<string, string>, fallback = "Something went wrong") {
+  if (err instanceof Response) throw err;
   if (err instanceof AppError) {
     const field = typeof err.details?.field === "string" ? err.details.field : undefined;
-    return data<FormProblem>({ message: err.message, field, values }, { status: err.status });
+    return data<FormProblem>({ message: err.message || fallback, field, values }, { status: err.status });
   }
-  throw err;
+  console.error("Form action failed", err);
+  return data<FormProblem>({ message: fallback, values }, { status: 500 });
+}
+
+/** A page action's form. A body that is not a form (JSON, a broken multipart) is the sender's 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data<FormProblem>({ message: "The form could not be read. Please try again." }, { status: 400 });
+  }
 }
 
 /** Text fields of a form, for refilling it (password fields are left out on purpose). */

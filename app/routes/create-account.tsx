@@ -8,7 +8,7 @@ import { parseInput } from "../../workers/services/validate";
 import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
-import { formProblem, keepValues, pendingEmailCookie, redirectTarget } from "../lib/auth.server";
+import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
 import { withRedirect } from "../lib/auth-links";
 import type { Route } from "./+types/create-account";
 
@@ -24,22 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const next = redirectTarget(request, form.get("redirect"));
   const values = keepValues(form, ["name", "email", "mobile"]);
   try {
     const input = parseInput(registerFormSchema, Object.fromEntries(form));
-    const { email } = await register(context.services, input);
-    throw redirect(withRedirect("/verify-otp", next), { headers: { "Set-Cookie": pendingEmailCookie(request, email) } });
+    const pending = await register(context.services, input, pendingSignup(request)?.verificationToken);
+    throw redirect(withRedirect("/verify-otp", next), { headers: { "Set-Cookie": pendingSignupCookie(request, pending) } });
   } catch (err) {
-    // "OTP already sent": a code for this e-mail is still fresh, so the shopper goes on to enter it.
+    // "OTP already sent": this browser's code is still fresh, so the shopper goes on to enter it.
     if (err instanceof AppError && err.message.includes("OTP already sent")) {
-      const email = String(err.details?.email ?? "");
+      const pending = { email: String(err.details?.email ?? ""), verificationToken: String(err.details?.verificationToken ?? "") };
       throw redirect(withRedirect("/verify-otp?notice=already-sent", next), {
-        headers: { "Set-Cookie": pendingEmailCookie(request, email) },
+        headers: { "Set-Cookie": pendingSignupCookie(request, pending) },
       });
     }
-    return formProblem(err, values);
+    return formProblem(err, values, "Registration failed");
   }
 }
 

@@ -2,11 +2,10 @@ import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { forgotPassword } from "../../workers/services/auth";
 import { RESET_RULES } from "../../workers/services/auth.schema";
-import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
-import { keepValues } from "../lib/auth.server";
+import { formProblem, type FormProblem, keepValues, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,17 +13,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type Answer = { sent: true; message: string } | { sent: false; message: string; field?: string; values?: Record<string, string> };
+type Answer = { sent: true; message: string } | (FormProblem & { sent?: false });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const { message } = await forgotPassword(context.services, { email: form.get("email") });
     return data<Answer>({ sent: true, message });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const field = typeof err.details?.field === "string" ? err.details.field : undefined;
-    return data<Answer>({ sent: false, message: err.message || "Something went wrong", field, values: keepValues(form, ["email"]) }, { status: err.status });
+    return formProblem(err, keepValues(form, ["email"]), "Something went wrong");
   }
 }
 

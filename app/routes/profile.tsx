@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import { MAX_ADDRESSES } from "../../workers/services/address.schema";
-import { AppError } from "../../workers/services/errors";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../workers/services/profile";
 import { settings } from "../../workers/services/settings";
 import { FormMessage } from "../components/forms/fields";
@@ -10,7 +9,7 @@ import { draftFromProfile, draftValues, emptyAddress, inputNameOf, readDraft } f
 import { type ProfileView, ProfileSummary } from "../components/profile/profile-summary";
 import { StatusPage } from "../components/status-page";
 import { avatarUrl } from "../lib/avatar";
-import { formProblem, type FormProblem, requirePageUser } from "../lib/auth.server";
+import { formProblem, type FormProblem, readForm, requirePageUser } from "../lib/auth.server";
 import type { Route } from "./+types/profile";
 import "../styles/profile.css";
 
@@ -50,7 +49,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requirePageUser(request, context.services);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const draft = readDraft(form.entries());
 
@@ -74,9 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       profileImage: image === null ? undefined : image,
     });
   } catch (err) {
-    if (err instanceof AppError) return formProblem(err, draftValues(draft));
-    console.error("Profile update failed", err);
-    return data<FormProblem>({ message: UPDATE_FAILED, values: draftValues(draft) }, { status: 500 });
+    return formProblem(err, draftValues(draft), UPDATE_FAILED);
   }
   throw redirect("/profile?updated=1");
 }

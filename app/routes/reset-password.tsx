@@ -7,7 +7,7 @@ import { parseInput } from "../../workers/services/validate";
 import { FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
-import { clearSession, formProblem } from "../lib/auth.server";
+import { clearSession, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const SIGN_IN_AFTER_RESET = "/signin?notice=reset";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const { password } = parseInput(resetPasswordFormSchema, Object.fromEntries(form));
     const { message } = await resetPassword(context.services, params.token, { password });
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": clearSession(request), Refresh: `${seconds}; url=${SIGN_IN_AFTER_RESET}` });
     return data({ done: true as const, message }, { headers });
   } catch (err) {
-    return formProblem(err);
+    return formProblem(err, undefined, "Failed to reset password");
   }
 }
 

@@ -5,7 +5,7 @@ import { settings } from "../../workers/services/settings";
 import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
-import { formProblem, keepValues, pendingEmailCookie, redirectTarget, signedInRedirect } from "../lib/auth.server";
+import { formProblem, keepValues, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
 import { withRedirect } from "../lib/auth-links";
 import type { Route } from "./+types/signin";
 
@@ -21,19 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const next = redirectTarget(request, form.get("redirect"));
   try {
     const { token } = await login(context.services, { email: form.get("email"), password: form.get("password") });
     return signedInRedirect(request, token, next);
   } catch (err) {
     if (err instanceof UnverifiedAccount) {
-      const email = String(err.details?.email ?? "");
+      const pending = { email: String(err.details?.email ?? ""), verificationToken: String(err.details?.verificationToken ?? "") };
       throw redirect(withRedirect("/verify-otp?notice=unverified", next), {
-        headers: { "Set-Cookie": pendingEmailCookie(request, email) },
+        headers: { "Set-Cookie": pendingSignupCookie(request, pending) },
       });
     }
-    return formProblem(err, keepValues(form, ["email"]));
+    return formProblem(err, keepValues(form, ["email"]), "Login failed");
   }
 }
 

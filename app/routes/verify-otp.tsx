@@ -1,12 +1,11 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { resendOtp, verifyOtp } from "../../workers/services/auth";
-import { CODE_RULES } from "../../workers/services/auth.schema";
-import { AppError } from "../../workers/services/errors";
+import { CODE_RULES, SIGNUP_TIMED_OUT } from "../../workers/services/auth.schema";
 import { settings } from "../../workers/services/settings";
 import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
-import { formProblem, pendingEmail, pendingEmailCookie, redirectTarget, signedInRedirect } from "../lib/auth.server";
+import { formProblem, type FormProblem, pendingSignup, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
 import { withRedirect } from "../lib/auth-links";
 import type { Route } from "./+types/verify-otp";
 
@@ -23,32 +22,30 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);
   if (await context.services.user()) throw redirect(next);
-  return { next, email: pendingEmail(request), notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null };
+  return { next, email: pendingSignup(request)?.email ?? null, notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null };
 }
 
 type Answer = { message: string; field?: string; sent?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const next = redirectTarget(request, form.get("redirect"));
-  const email = pendingEmail(request);
+  const pending = pendingSignup(request);
   if (form.get("intent") === "resend") {
-    if (!email) return data<Answer>({ message: "No email found to resend OTP." }, { status: 400 });
+    if (!pending) return data<FormProblem>({ message: "No email found to resend OTP." }, { status: 400 });
     try {
-      const { message } = await resendOtp(context.services, { email });
-      return data<Answer>({ message, sent: true });
+      const { message } = await resendOtp(context.services, pending);
+      return data({ message, sent: true });
     } catch (err) {
-      if (err instanceof AppError) return data<Answer>({ message: err.message || "Failed to resend OTP." }, { status: err.status });
-      throw err;
+      return formProblem(err, undefined, "Failed to resend OTP.");
     }
   }
-  if (!email) return data<Answer>({ message: "Your sign-up has timed out. Please create your account again." }, { status: 400 });
+  if (!pending) return data<FormProblem>({ message: SIGNUP_TIMED_OUT }, { status: 400 });
   try {
-    const { token } = await verifyOtp(context.services, { email, otp: form.get("otp") });
-    return signedInRedirect(request, token, next, [pendingEmailCookie(request, null)]);
+    const { token } = await verifyOtp(context.services, { ...pending, otp: form.get("otp") });
+    return signedInRedirect(request, token, next, [pendingSignupCookie(request, null)]);
   } catch (err) {
-    if (err instanceof AppError && err.details?.field === "email") return data<Answer>({ message: err.message }, { status: err.status });
-    return formProblem(err);
+    return formProblem(err, undefined, "OTP verification failed");
   }
 }
 

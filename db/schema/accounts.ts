@@ -22,7 +22,12 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_email_idx").on(t.email)],
 );
 
-/** Sign-up e-mail codes: stored hashed, valid 10 minutes, single use, at most 5 wrong tries. */
+/**
+ * Sign-up e-mail codes: stored hashed, valid 10 minutes, single use, at most 5 wrong tries. Each code
+ * belongs to the sign-up that asked for it (`requestHash`, the hash of a token only that browser or
+ * API client holds) and carries that sign-up's details, which become the account's only when the
+ * code is verified. So a stranger signing up with someone else's e-mail can never set its password.
+ */
 export const signupCodes = sqliteTable(
   "signup_codes",
   {
@@ -31,12 +36,16 @@ export const signupCodes = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
+    requestHash: text("request_hash").notNull().default(""),
+    name: text("name").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    passwordHash: text("password_hash").notNull().default(""),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at").notNull(),
     consumedAt: timestamp("consumed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("signup_codes_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("signup_codes_user_idx").on(t.userId, t.createdAt), index("signup_codes_request_idx").on(t.userId, t.requestHash)],
 );
 
 /** Password-reset links: random token stored hashed, valid 1 hour, single use. */

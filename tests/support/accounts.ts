@@ -61,8 +61,9 @@ export async function createUser(base: string, tag: string, name = "Meera Sharma
   const email = uniqueEmail(tag);
   const reg = await postJson(base, "/api/auth/register", { name, email, mobile: "9876543210", password: TEST_PASSWORD });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
+  const { verificationToken } = (await reg.json()) as { verificationToken: string };
   const otp = await latestCode(base, email);
-  const ver = await postJson(base, "/api/auth/verify-otp", { email, otp });
+  const ver = await postJson(base, "/api/auth/verify-otp", { email, otp, verificationToken });
   if (!ver.ok) throw new Error(`verify answered ${ver.status}: ${await ver.text()}`);
   const { token, user } = (await ver.json()) as { token: string; user: { id: string; name: string } };
   return { email, password: TEST_PASSWORD, token, id: user.id, name: user.name };

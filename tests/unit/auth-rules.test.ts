@@ -187,7 +187,16 @@ describe("sign-up code", () => {
   it("accepts exactly six digits, trimmed", () => {
     expect(parsed(otpField, "123456")).toBe("123456");
     expect(parsed(otpField, " 123456 ")).toBe("123456");
-    expect(parsed(verifyOtpSchema, { email: " A@B.in ", otp: "000000" })).toEqual({ email: "a@b.in", otp: "000000" });
+    const verificationToken = "a".repeat(43);
+    expect(parsed(verifyOtpSchema, { email: " A@B.in ", otp: "000000", verificationToken })).toEqual({ email: "a@b.in", otp: "000000", verificationToken });
+  });
+
+  it("needs the sign-up's own verification token beside the code", () => {
+    for (const verificationToken of [undefined, "", "short", "a".repeat(44), `${"a".repeat(42)}.`]) {
+      expect(firstMessage(verifyOtpSchema, { email: "a@b.in", otp: "000000", verificationToken })).toBe(
+        "Your sign-up has timed out. Please create your account again.",
+      );
+    }
   });
 
   it.each(["12345", "1234567", "12a456", "12 456", "", "١٢٣٤٥٦", 123456])("refuses %j", (otp) => {

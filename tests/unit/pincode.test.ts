@@ -132,8 +132,6 @@ describe("PINs missing from the directory", () => {
 
     it.each([
       ["an Error status", "999999"],
-      ["a body that is not JSON", "999002"],
-      ["an HTTP error", "999003"],
       ["no post office", "999004"],
     ])("gives 404 on %s", async (_, pin) => {
       const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: base }), pin));
@@ -141,27 +139,36 @@ describe("PINs missing from the directory", () => {
       expect(err.message).toBe("Invalid PIN Code.");
     });
 
-    it("gives 404 when the API takes longer than 3 s", async () => {
+    it.each([
+      ["a body that is not JSON", "999002"],
+      ["an HTTP error", "999003"],
+    ])("gives 503 'Failed to fetch city/state' on %s", async (_, pin) => {
+      const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: base }), pin));
+      expect(err.status).toBe(503);
+      expect(err.message).toBe("Failed to fetch city/state");
+    });
+
+    it("gives 503 when the API takes longer than 3 s", async () => {
       const started = Date.now();
       const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: base }), "999005"));
-      expect(err.status).toBe(404);
+      expect(err.status).toBe(503);
       expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
       expect(Date.now() - started).toBeLessThan(3_900);
     }, 10_000);
 
-    it("gives 404 when the API is down", async () => {
+    it("gives 503 when the API is down", async () => {
       const down = createServer();
       await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
       const port = (down.address() as AddressInfo).port;
       await new Promise((resolve) => down.close(resolve));
       const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: `http://127.0.0.1:${port}` }), "999001"));
-      expect(err.status).toBe(404);
-      expect(err.message).toBe("Invalid PIN Code.");
+      expect(err.status).toBe(503);
+      expect(err.message).toBe("Failed to fetch city/state");
     });
 
-    it("gives 404 when POSTAL_API_URL is not a URL", async () => {
+    it("gives 503 when POSTAL_API_URL is not a URL", async () => {
       const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: "not a url" }), "999001"));
-      expect(err.status).toBe(404);
+      expect(err.status).toBe(503);
     });
   });
 });

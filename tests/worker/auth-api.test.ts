@@ -18,19 +18,19 @@ describe("sign-up with an e-mailed code", () => {
     const email = uniqueEmail("signup");
     const reg = await postJson(base, "/api/auth/register", { ...newUser, email: `  ${email.toUpperCase()} ` });
     expect(reg.status).toBe(201);
-    expect(await message(reg)).toContain(email);
+    const { message: sent, verificationToken } = (await reg.json()) as { message: string; verificationToken: string };
+    expect(sent).toContain(email);
 
     const [mail] = await mailsTo(base, email);
     expect(mail?.subject).toMatch(/^\d{6} is your Aanchal verification code$/);
     expect(mail?.text).toContain("valid for 10 minutes");
+    const otp = await latestCode(base, email);
 
-    // Not verified yet: no sign-in.
+    // Not verified yet: no sign-in (it starts a sign-up of its own, with its own token and code).
     const early = await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD });
     expect(early.status).toBe(403);
-    expect(await early.json()).toMatchObject({ needsVerification: true });
-
-    const otp = await latestCode(base, email);
-    const res = await postJson(base, "/api/auth/verify-otp", { email, otp });
+    expect(await early.json()).toMatchObject({ needsVerification: true, verificationToken: expect.stringMatching(/^[\w-]{43}$/) });
+    const res = await postJson(base, "/api/auth/verify-otp", { email, otp, verificationToken });
     expect(res.status).toBe(200);
     const { token, user } = (await res.json()) as { token: string; user: Record<string, unknown> };
     expect(token.split(".")).toHaveLength(3);
@@ -41,14 +41,42 @@ describe("sign-up with an e-mailed code", () => {
     expect(await profile.json()).toMatchObject({ email, isVerified: true, addresses: [] });
 
     // The code is single use.
-    const again = await postJson(base, "/api/auth/verify-otp", { email, otp });
+    const again = await postJson(base, "/api/auth/verify-otp", { email, otp, verificationToken });
     expect(again.status).toBe(409);
+  });
+
+  it("never lets a second sign-up for the same e-mail set its password (no takeover before verification)", async () => {
+    const email = uniqueEmail("takeover");
+    const owner = (await (await postJson(base, "/api/auth/register", { ...newUser, email })).json()) as { verificationToken: string };
+    const ownerCode = await latestCode(base, email);
+    // A stranger signs up with the same e-mail and another password: a second code goes to the owner.
+    const stranger = await postJson(base, "/api/auth/register", { ...newUser, email, password: "Stranger@Pass7" });
+    expect(stranger.status).toBe(201);
+    const strangerCode = await latestCode(base, email);
+    expect(await mailsTo(base, email)).toHaveLength(2);
+
+    // The newest mail's code belongs to the stranger's sign-up: it does not verify the owner's.
+    if (strangerCode !== ownerCode) {
+      const wrongSignup = await postJson(base, "/api/auth/verify-otp", { email, otp: strangerCode, verificationToken: owner.verificationToken });
+      expect(wrongSignup.status).toBe(400);
+    }
+    // Without any token (the spec's bare shape) nothing is verified either.
+    const bare = await postJson(base, "/api/auth/verify-otp", { email, otp: strangerCode });
+    expect(bare.status).toBe(400);
+    expect(await message(bare)).toBe("Your sign-up has timed out. Please create your account again.");
+
+    const ok = await postJson(base, "/api/auth/verify-otp", { email, otp: ownerCode, verificationToken: owner.verificationToken });
+    expect(ok.status).toBe(200);
+    expect((await postJson(base, "/api/auth/login", { email, password: "Stranger@Pass7" })).status).toBe(401);
+    expect((await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD })).status).toBe(200);
   });
 
   it("answers 'OTP already sent' to a second sign-up within a minute, and refuses a verified e-mail", async () => {
     const email = uniqueEmail("twice");
-    expect((await postJson(base, "/api/auth/register", { ...newUser, email })).status).toBe(201);
-    const second = await postJson(base, "/api/auth/register", { ...newUser, email });
+    const first = await postJson(base, "/api/auth/register", { ...newUser, email });
+    expect(first.status).toBe(201);
+    const { verificationToken } = (await first.json()) as { verificationToken: string };
+    const second = await postJson(base, "/api/auth/register", { ...newUser, email, verificationToken });
     expect(second.status).toBe(409);
     expect(await message(second)).toContain("OTP already sent");
     expect(await mailsTo(base, email)).toHaveLength(1);
@@ -61,26 +89,28 @@ describe("sign-up with an e-mailed code", () => {
 
   it("locks a code after 5 wrong tries, even against the right code", async () => {
     const email = uniqueEmail("locked");
-    await postJson(base, "/api/auth/register", { ...newUser, email });
+    const reg = await postJson(base, "/api/auth/register", { ...newUser, email });
+    const { verificationToken } = (await reg.json()) as { verificationToken: string };
     const otp = await latestCode(base, email);
     const wrong = otp === "000000" ? "111111" : "000000";
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await postJson(base, "/api/auth/verify-otp", { email, otp: wrong });
+      const res = await postJson(base, "/api/auth/verify-otp", { email, otp: wrong, verificationToken });
       expect(res.status).toBe(400);
       messages.push(await message(res));
     }
     expect(messages[0]).toBe("Incorrect code. 4 tries left.");
     expect(messages[4]).toMatch(/locked/);
-    const right = await postJson(base, "/api/auth/verify-otp", { email, otp });
+    const right = await postJson(base, "/api/auth/verify-otp", { email, otp, verificationToken });
     expect(right.status).toBe(400);
     expect(await message(right)).toMatch(/locked/);
   });
 
   it("refuses a resend within 60 seconds of the last code", async () => {
     const email = uniqueEmail("resend");
-    await postJson(base, "/api/auth/register", { ...newUser, email });
-    const res = await postJson(base, "/api/auth/resend-otp", { email });
+    const reg = await postJson(base, "/api/auth/register", { ...newUser, email });
+    const { verificationToken } = (await reg.json()) as { verificationToken: string };
+    const res = await postJson(base, "/api/auth/resend-otp", { email, verificationToken });
     expect(res.status).toBe(429);
     expect(await message(res)).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
     expect(await mailsTo(base, email)).toHaveLength(1);

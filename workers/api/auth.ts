@@ -8,7 +8,11 @@ import type { ApiEnv } from "./types";
 /** Accounts for API clients (SPEC §7): they get `{ user, token }` and send `Authorization: Bearer`. */
 export const authApi = new Hono<ApiEnv>()
   .post("/auth/login", async (c) => c.json(await login(c.var.ctx, await readBody(c))))
-  .post("/auth/register", async (c) => c.json(await register(c.var.ctx, await readBody(c)), 201))
+  .post("/auth/register", async (c) => {
+    const body = await readBody(c);
+    const previous = typeof body.verificationToken === "string" ? body.verificationToken : undefined;
+    return c.json(await register(c.var.ctx, body, previous), 201);
+  })
   .post("/auth/verify-otp", async (c) => c.json(await verifyOtp(c.var.ctx, await readBody(c))))
   .post("/auth/resend-otp", async (c) => c.json(await resendOtp(c.var.ctx, await readBody(c))))
   .post("/auth/forgot-password", async (c) => c.json(await forgotPassword(c.var.ctx, await readBody(c))))

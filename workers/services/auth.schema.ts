@@ -91,7 +91,13 @@ export const otpField = z.preprocess(
 
 export const loginSchema = z.object({ email: emailField, password: anyPassword });
 export const registerSchema = z.object({ name: nameField, email: emailField, mobile: mobileField, password: newPassword });
-export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
+export const SIGNUP_TIMED_OUT = "Your sign-up has timed out. Please create your account again.";
+
+/** The sign-up's own token (given by register), which verify and resend need beside the e-mail. */
+const verificationToken = z.preprocess(text, z.string().regex(/^[A-Za-z0-9_-]{43}$/, SIGNUP_TIMED_OUT));
+
+export const verifyOtpSchema = z.object({ email: emailField, otp: otpField, verificationToken });
+export const resendOtpSchema = z.object({ email: emailField, verificationToken });
 export const emailOnlySchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ password: newPassword });
 export const profileSchema = z.object({ name: nameField, mobile: mobileField });

@@ -4,6 +4,8 @@ import {
   CODE_RULES,
   emailOnlySchema,
   loginSchema,
+  resendOtpSchema,
+  SIGNUP_TIMED_OUT,
   registerSchema,
   RESET_TOKEN,
   RESET_RULES,
@@ -82,7 +84,7 @@ function newCode(): string {
   return String(buf[0]! % 1_000_000).padStart(CODE_RULES.digits, "0");
 }
 
-function newResetToken(): string {
+function newSecretToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
@@ -96,24 +98,47 @@ async function spendOneHash(password: string): Promise<void> {
 
 const findUserByEmail = (ctx: ServiceContext, email: string) => ctx.db.query.users.findFirst({ where: eq(users.email, email) });
 
-/** Replaces any live code of the user with a new one and mails it. */
-async function sendSignupCode(ctx: ServiceContext, user: { id: number; name: string; email: string }): Promise<void> {
+interface PendingSignup {
+  userId: number;
+  email: string;
+  name: string;
+  mobile: string;
+  passwordHash: string;
+}
+
+/**
+ * Mails a new code for one sign-up (its `requestHash`), retiring that sign-up's earlier codes.
+ * Other sign-ups for the same e-mail keep theirs: each can only ever verify its own details.
+ */
+async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, requestHash: string): Promise<void> {
   const code = newCode();
   const now = ctx.now();
+  const { userId, name, mobile, passwordHash } = pending;
   await ctx.db.batch([
-    ctx.db.update(signupCodes).set({ consumedAt: now }).where(and(eq(signupCodes.userId, user.id), isNull(signupCodes.consumedAt))),
+    ctx.db
+      .update(signupCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(signupCodes.userId, userId), eq(signupCodes.requestHash, requestHash), isNull(signupCodes.consumedAt))),
     ctx.db.insert(signupCodes).values({
-      userId: user.id,
-      codeHash: await codeHash(ctx, user.id, code),
+      userId,
+      codeHash: await codeHash(ctx, userId, code),
+      requestHash,
+      name,
+      mobile,
+      passwordHash,
       expiresAt: new Date(now.getTime() + CODE_RULES.validMinutes * 60_000),
       createdAt: now,
     }),
   ]);
-  await mailerFor(ctx).send(signupCodeMail(user.email, user.name, code, CODE_RULES.validMinutes));
+  await mailerFor(ctx).send(signupCodeMail(pending.email, name, code, CODE_RULES.validMinutes));
 }
 
-const latestCode = (ctx: ServiceContext, userId: number) =>
-  ctx.db.query.signupCodes.findFirst({ where: eq(signupCodes.userId, userId), orderBy: desc(signupCodes.id) });
+/** The newest code of one sign-up (whatever its state). */
+const latestCode = (ctx: ServiceContext, userId: number, requestHash: string) =>
+  ctx.db.query.signupCodes.findFirst({
+    where: and(eq(signupCodes.userId, userId), eq(signupCodes.requestHash, requestHash)),
+    orderBy: desc(signupCodes.id),
+  });
 
 /** Seconds until another code may be sent (0 = now). */
 function resendWait(ctx: ServiceContext, code: { createdAt: Date; consumedAt: Date | null } | undefined): number {
@@ -122,58 +147,79 @@ function resendWait(ctx: ServiceContext, code: { createdAt: Date; consumedAt: Da
   return Math.max(0, Math.ceil(CODE_RULES.resendAfterSeconds - elapsed));
 }
 
-export async function register(ctx: ServiceContext, input: unknown): Promise<{ message: string; email: string }> {
+const ALREADY_REGISTERED = "An account with this email already exists. Please sign in.";
+
+/**
+ * Starts a sign-up: mails a code and answers the sign-up's own `verificationToken`, which verify and
+ * resend need. The name, mobile and password wait on the code and become the account's when it is
+ * verified. The same sign-up asking again within a minute (a double submit) is told "OTP already sent".
+ */
+export async function register(
+  ctx: ServiceContext,
+  input: unknown,
+  previousToken?: string | null,
+): Promise<{ message: string; email: string; verificationToken: string }> {
   const data = parseInput(registerSchema, input);
   await limit(ctx, "register", data.email);
-  const existing = await findUserByEmail(ctx, data.email);
-  if (existing?.isVerified) throw new AppError(409, "An account with this email already exists. Please sign in.");
-  if (existing && resendWait(ctx, await latestCode(ctx, existing.id)) > 0) {
-    throw new AppError(409, "OTP already sent to this email. Please enter it, or resend it in a minute.", { email: data.email });
+  let user = await findUserByEmail(ctx, data.email);
+  if (user?.isVerified) throw new AppError(409, ALREADY_REGISTERED);
+  if (user && previousToken && resendWait(ctx, await latestCode(ctx, user.id, await sha256(previousToken))) > 0) {
+    throw new AppError(409, "OTP already sent to this email. Please enter it, or resend it in a minute.", {
+      email: data.email,
+      verificationToken: previousToken,
+    });
   }
   const passwordHash = await hashPassword(data.password);
-  let user: { id: number; name: string; email: string };
-  if (existing) {
-    // Nobody has proved they own this unverified address yet, so the newest sign-up's details win.
-    await ctx.db.update(users).set({ name: data.name, mobile: data.mobile, passwordHash, updatedAt: ctx.now() }).where(eq(users.id, existing.id));
-    user = { id: existing.id, name: data.name, email: data.email };
-  } else {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({ name: data.name, email: data.email, mobile: data.mobile, passwordHash })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!row) throw new AppError(409, "An account with this email already exists. Please sign in.");
-    user = { id: row.id, name: data.name, email: data.email };
+  if (!user) {
+    // The account row holds the e-mail; it cannot sign in until a sign-up's code is verified.
+    await ctx.db.insert(users).values({ name: data.name, email: data.email, mobile: data.mobile, passwordHash }).onConflictDoNothing();
+    user = await findUserByEmail(ctx, data.email);
+    if (!user || user.isVerified) throw new AppError(409, ALREADY_REGISTERED);
   }
-  await sendSignupCode(ctx, user);
-  return { message: `OTP sent to ${data.email}. It is valid for ${CODE_RULES.validMinutes} minutes.`, email: data.email };
+  const verificationToken = newSecretToken();
+  await sendSignupCode(ctx, { userId: user.id, email: data.email, name: data.name, mobile: data.mobile, passwordHash }, await sha256(verificationToken));
+  return {
+    message: `OTP sent to ${data.email}. It is valid for ${CODE_RULES.validMinutes} minutes.`,
+    email: data.email,
+    verificationToken,
+  };
 }
 
+const NO_SIGNUP = "No sign-up is waiting for this email. Please create an account.";
+
 export async function resendOtp(ctx: ServiceContext, input: unknown): Promise<{ message: string }> {
-  const { email } = parseInput(emailOnlySchema, input);
+  const { email, verificationToken } = parseInput(resendOtpSchema, input);
   await limit(ctx, "resend-otp", email);
   const user = await findUserByEmail(ctx, email);
-  if (!user) throw new AppError(404, "No sign-up is waiting for this email. Please create an account.");
+  if (!user) throw new AppError(404, NO_SIGNUP);
   if (user.isVerified) throw new AppError(409, "This email is already verified. Please sign in.");
-  const wait = resendWait(ctx, await latestCode(ctx, user.id));
+  const requestHash = await sha256(verificationToken);
+  const last = await latestCode(ctx, user.id, requestHash);
+  if (!last) throw new AppError(404, NO_SIGNUP);
+  const wait = resendWait(ctx, last);
   if (wait > 0) throw new AppError(429, `Please wait ${wait} seconds before asking for a new code.`, { retryAfter: wait });
-  await sendSignupCode(ctx, user);
+  await sendSignupCode(ctx, { userId: user.id, email, name: last.name, mobile: last.mobile, passwordHash: last.passwordHash }, requestHash);
   return { message: `A new code is on its way to ${email}.` };
 }
 
+const CODE_LOCKED = "Too many wrong codes. This code is locked; please resend a new one.";
+
 export async function verifyOtp(ctx: ServiceContext, input: unknown): Promise<{ token: string; user: PublicUser }> {
-  const { email, otp } = parseInput(verifyOtpSchema, input);
+  const { email, otp, verificationToken } = parseInput(verifyOtpSchema, input);
+  await limit(ctx, "verify-otp", email);
   const user = await findUserByEmail(ctx, email);
-  if (!user) throw new AppError(400, "No sign-up is waiting for this email. Please create an account.");
+  if (!user) throw new AppError(400, NO_SIGNUP);
   if (user.isVerified) throw new AppError(409, "This email is already verified. Please sign in.");
+  const requestHash = await sha256(verificationToken);
   const now = ctx.now();
-  // Take one try from the live code before comparing, so parallel guesses cannot exceed the limit.
+  // Take one try from this sign-up's live code before comparing, so parallel guesses cannot exceed the limit.
   const [code] = await ctx.db
     .update(signupCodes)
     .set({ attempts: sql`${signupCodes.attempts} + 1` })
     .where(
       and(
         eq(signupCodes.userId, user.id),
+        eq(signupCodes.requestHash, requestHash),
         isNull(signupCodes.consumedAt),
         gt(signupCodes.expiresAt, now),
         lt(signupCodes.attempts, CODE_RULES.maxWrongTries),
@@ -181,20 +227,14 @@ export async function verifyOtp(ctx: ServiceContext, input: unknown): Promise<{ 
     )
     .returning();
   if (!code) {
-    const last = await latestCode(ctx, user.id);
-    if (last && !last.consumedAt && last.attempts >= CODE_RULES.maxWrongTries) {
-      throw new AppError(400, "Too many wrong codes. This code is locked; please resend a new one.");
-    }
+    const last = await latestCode(ctx, user.id, requestHash);
+    if (!last) throw new AppError(400, SIGNUP_TIMED_OUT);
+    if (!last.consumedAt && last.attempts >= CODE_RULES.maxWrongTries) throw new AppError(400, CODE_LOCKED);
     throw new AppError(400, "This code has expired. Please resend a new one.");
   }
   if (!sameText(code.codeHash, await codeHash(ctx, user.id, otp))) {
     const left = CODE_RULES.maxWrongTries - code.attempts;
-    throw new AppError(
-      400,
-      left > 0
-        ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.`
-        : "Too many wrong codes. This code is locked; please resend a new one.",
-    );
+    throw new AppError(400, left > 0 ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_LOCKED);
   }
   const [used] = await ctx.db
     .update(signupCodes)
@@ -202,18 +242,23 @@ export async function verifyOtp(ctx: ServiceContext, input: unknown): Promise<{ 
     .where(and(eq(signupCodes.id, code.id), isNull(signupCodes.consumedAt)))
     .returning({ id: signupCodes.id });
   if (!used) throw new AppError(400, "This code has already been used. Please sign in.");
-  const [verified] = await ctx.db
-    .update(users)
-    .set({ isVerified: true, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  const fresh = verified ?? { ...user, isVerified: true };
-  return { token: await issueToken(ctx, fresh), user: publicUser(fresh) };
+  // This sign-up's details become the account's; every other pending sign-up for the e-mail ends.
+  const [[verified]] = await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({ name: code.name, mobile: code.mobile, passwordHash: code.passwordHash, isVerified: true, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning(),
+    ctx.db.update(signupCodes).set({ consumedAt: now }).where(and(eq(signupCodes.userId, user.id), isNull(signupCodes.consumedAt))),
+  ]);
+  if (!verified) throw new AppError(400, NO_SIGNUP);
+  return { token: await issueToken(ctx, verified), user: publicUser(verified) };
 }
 
+/** The right password for an account still waiting for its code: a new code is mailed for this sign-in. */
 export class UnverifiedAccount extends AppError {
-  constructor(email: string) {
-    super(403, "Please verify your email to sign in. We have sent you a code.", { needsVerification: true, email });
+  constructor(email: string, verificationToken: string) {
+    super(403, "Please verify your email to sign in. We have sent you a code.", { needsVerification: true, email, verificationToken });
   }
 }
 
@@ -228,8 +273,10 @@ export async function login(ctx: ServiceContext, input: unknown): Promise<{ user
   const { ok, needsRehash } = await verifyPassword(password, user.passwordHash);
   if (!ok) throw new AppError(401, INVALID_LOGIN);
   if (!user.isVerified) {
-    if (resendWait(ctx, await latestCode(ctx, user.id)) === 0) await sendSignupCode(ctx, user);
-    throw new UnverifiedAccount(email);
+    // Whoever knows this password starts a sign-up of their own; its code goes to the mailbox as ever.
+    const verificationToken = newSecretToken();
+    await sendSignupCode(ctx, { userId: user.id, email, name: user.name, mobile: user.mobile, passwordHash: user.passwordHash }, await sha256(verificationToken));
+    throw new UnverifiedAccount(email, verificationToken);
   }
   if (needsRehash) {
     await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
@@ -255,7 +302,7 @@ export async function forgotPassword(ctx: ServiceContext, input: unknown): Promi
   await limit(ctx, "forgot-password", email);
   const user = await findUserByEmail(ctx, email);
   if (user) {
-    const token = newResetToken();
+    const token = newSecretToken();
     const now = ctx.now();
     await ctx.db.batch([
       ctx.db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),

@@ -6,8 +6,9 @@ import { settings } from "./settings";
 /**
  * Outgoing mail (DECISIONS §7). Every message is written to the outbox table first. With
  * `MAIL_API_KEY` set, it is then handed to the provider over HTTP (Resend's `POST /emails` format,
- * `MAIL_API_URL` defaulting to https://api.resend.com) and marked sent; without one (local and test
- * runs) the outbox is the mailbox, listed at /dev/mailbox outside production.
+ * `MAIL_API_URL` defaulting to https://api.resend.com), marked sent and its body dropped; without one
+ * (local and test runs; production refuses to start without a key) the outbox is the mailbox,
+ * listed at /dev/mailbox.
  */
 export interface Mail {
   to: string;
@@ -36,7 +37,9 @@ export function mailerFor(ctx: ServiceContext): Mailer {
         console.error("Mail provider refused a message", res.status, await res.text().catch(() => ""));
         throw new Error(`Mail provider answered ${res.status}`);
       }
-      await ctx.db.update(mailOutbox).set({ sentAt: ctx.now() }).where(eq(mailOutbox.id, row.id));
+      // Once the provider has it, the outbox keeps only who, what and when: sign-up codes and reset
+      // links must not sit in the database in plain text (DECISIONS §5 stores them hashed).
+      await ctx.db.update(mailOutbox).set({ sentAt: ctx.now(), text: "", html: "" }).where(eq(mailOutbox.id, row.id));
     },
   };
 }

@@ -78,8 +78,14 @@ export function lookupEmbedded(pin: string): PincodeAnswer | undefined {
   return undefined;
 }
 
-/** Asks the India Post API (`{base}/pincode/{pin}`); any failure, timeout or odd answer is "unknown". */
-async function lookupPostalApi(base: string, pin: string): Promise<PincodeAnswer | undefined> {
+const UNAVAILABLE = "unavailable";
+
+/**
+ * Asks the India Post API (`{base}/pincode/{pin}`). Its "not found" (no Success status, no post
+ * office) is `undefined`; a failure to get an answer at all (down, slow, HTTP error, not its JSON)
+ * is "unavailable", so the shopper is told the lookup failed rather than that the PIN is wrong.
+ */
+async function lookupPostalApi(base: string, pin: string): Promise<PincodeAnswer | undefined | typeof UNAVAILABLE> {
   try {
     const res = await fetch(`${base.replace(/\/+$/, "")}/pincode/${pin}`, {
       headers: { accept: "application/json" },
@@ -87,37 +93,35 @@ async function lookupPostalApi(base: string, pin: string): Promise<PincodeAnswer
     });
     if (!res.ok) {
       console.warn("Postal API answered", res.status, "for PIN", pin);
-      return undefined;
+      return UNAVAILABLE;
     }
     const body = postalApiResponseSchema.safeParse(await res.json());
     if (!body.success) {
       console.warn("Postal API: unexpected answer for PIN", pin);
-      return undefined;
+      return UNAVAILABLE;
     }
     const first = body.data[0]!;
     if (first.Status !== "Success") return undefined;
     const office = postOfficeSchema.safeParse(first.PostOffice?.[0]);
-    if (!office.success) {
-      console.warn("Postal API: no usable post office for PIN", pin);
-      return undefined;
-    }
-    return { district: office.data.District, state: office.data.State };
+    return office.success ? { district: office.data.District, state: office.data.State } : undefined;
   } catch (err) {
     console.warn("Postal API lookup failed for PIN", pin, err instanceof Error ? err.message : err);
-    return undefined;
+    return UNAVAILABLE;
   }
 }
 
 /**
  * District and state of an Indian PIN code: from the embedded directory, or, for a PIN it lacks, from
- * the India Post API when `POSTAL_API_URL` is set. Unknown PINs are a 404, malformed ones a 400.
+ * the India Post API when `POSTAL_API_URL` is set. Unknown PINs are a 404, malformed ones a 400, and
+ * a PIN the API could not be asked about a 503.
  */
 export async function lookupPincode(ctx: ServiceContext, pin: unknown): Promise<PincodeAnswer> {
   const valid = parseInput(pincodeSchema, pin);
   const embedded = lookupEmbedded(valid);
   if (embedded) return embedded;
-  const base = (ctx.env as { POSTAL_API_URL?: string }).POSTAL_API_URL;
+  const base = ctx.env.POSTAL_API_URL;
   const remote = base ? await lookupPostalApi(base, valid) : undefined;
+  if (remote === UNAVAILABLE) throw new AppError(503, "Failed to fetch city/state");
   if (remote) return remote;
   throw new AppError(404, "Invalid PIN Code.");
 }

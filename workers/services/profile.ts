@@ -83,7 +83,12 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
     });
   }
   const profileImage = image ? `/media/${image.key}` : user.profileImage;
-  const updateUser = ctx.db.update(users).set({ name, mobile, profileImage, updatedAt: ctx.now() }).where(eq(users.id, user.id));
+  // The picture column is written only with a new picture, so a save without one cannot put back a
+  // picture that a concurrent save has just replaced (and deleted).
+  const updateUser = ctx.db
+    .update(users)
+    .set({ name, mobile, ...(image ? { profileImage } : {}), updatedAt: ctx.now() })
+    .where(eq(users.id, user.id));
   if (addresses?.ok) {
     await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses.addresses)]);
   } else {
