@@ -537,3 +537,25 @@ describe("profile page action", () => {
   });
 });
 
+describe("page forms refuse what is not a form", () => {
+  it("answers 400, not an error page, to a JSON or broken multipart body", async () => {
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ email: "a@b.in", password: "x" })],
+      ["multipart/form-data; boundary=nothing", "not multipart at all"],
+    ] as const) {
+      const res = await fetch(url("/signin"), { method: "POST", redirect: "manual", headers: { "Content-Type": type, Origin: base }, body });
+      expect(res.status, type).toBe(400);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("refuses a page post over 3 MB with 413", async () => {
+    const res = await fetch(url("/forgot-password"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: `email=${"a".repeat(3 * 1024 * 1024 + 10)}`,
+    });
+    expect(res.status).toBe(413);
+    await res.arrayBuffer();
+  });
+});

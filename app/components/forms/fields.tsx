@@ -26,6 +26,9 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        // Without JavaScript the page comes back from the server: the field in error takes the focus,
+        // and its message is read with it (aria-describedby).
+        autoFocus={error ? true : undefined}
         {...input}
       />
       {hint && (
