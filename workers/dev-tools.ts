@@ -47,7 +47,7 @@ export const devTools = new Hono<ApiEnv>()
 <title>Development mailbox</title><style>
 body{font-family:system-ui,sans-serif;background:#FBF7F2;color:#2B2321;margin:0;padding:24px;max-width:760px;margin-inline:auto}
 h1{font-family:ui-serif,Georgia,serif;color:#8A1C2B}article{background:#fff;border-radius:10px;padding:16px 20px;margin:0 0 16px;box-shadow:0 1px 3px #0001}
-h2{font-size:1.1rem;margin:0 0 4px}.meta{color:#6E625C;font-size:.9rem;margin:0 0 8px}pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#8A1C2B}
+h2{font-size:1.1rem;margin:0 0 4px}.meta{color:#6E625C;font-size:.9rem;margin:0 0 8px;overflow-wrap:anywhere}pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#8A1C2B}
 </style></head><body><h1>Development mailbox</h1>
 <p>Mail the shop sent in this ${escape(c.env.APP_ENV)} run, newest first${to ? ` for <strong>${escape(to)}</strong>` : ""}. This page does not exist in production.</p>
 <form method="get"><label>Recipient <input type="email" name="to" value="${escape(to ?? "")}"></label> <button>Filter</button></form>
