@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { settings } from "../workers/services/settings";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
-import { NotFoundPage, StatusPage } from "./components/status-page";
+import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page";
 import { ToastProvider } from "./components/toast/toast";
 import { avatarUrl } from "./lib/avatar";
 import { useNonce } from "./lib/nonce";
@@ -65,7 +65,6 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname, search } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <PageShell>
@@ -75,15 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <PageShell>
-      <StatusPage
-        eyebrow="We are sorry"
-        title="Something went wrong"
-        actions={
-          <Link to={pathname + search} reloadDocument className="button button--secondary">
-            Try again
-          </Link>
-        }
-      >
+      <StatusPage eyebrow="We are sorry" title="Something went wrong" actions={<TryAgainLink />}>
         <p>We could not load this page. Please try again in a moment.</p>
         {import.meta.env.DEV && error instanceof Error && <pre className="status-page__debug">{error.stack}</pre>}
       </StatusPage>

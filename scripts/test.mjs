@@ -1,4 +1,5 @@
-// `npm test`: every layer. Builds the Worker first (Worker and browser tests run the built one).
+// `npm test`: every layer. Builds the Worker first (Worker and browser tests run the built one) and
+// typechecks against the route types the build just generated.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { ensureDependencies, root, toolEnv } from "./bootstrap.mjs";
@@ -14,4 +15,5 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 run("npm", ["run", "build"]);
+run("npx", ["tsc", "--noEmit"]);
 run("npx", ["vitest", "run", ...process.argv.slice(2)]);

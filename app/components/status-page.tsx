@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { BrandMark } from "./icons";
 import "./status-page.css";
 
@@ -29,6 +29,16 @@ export function StatusPage({
         {actions}
       </div>
     </section>
+  );
+}
+
+/** Loads the same address again as a full document: the way out of an error boundary. */
+export function TryAgainLink() {
+  const { pathname, search } = useLocation();
+  return (
+    <Link to={pathname + search} reloadDocument className="button button--secondary">
+      Try again
+    </Link>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { data, Link, redirect, useLocation, useNavigate } from "react-router";
+import { data, redirect, useNavigate } from "react-router";
 import { MAX_ADDRESSES } from "../../workers/services/address.schema";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../workers/services/profile";
 import { settings } from "../../workers/services/settings";
@@ -7,7 +7,7 @@ import { FormMessage } from "../components/forms/fields";
 import { type FormError, ProfileForm } from "../components/profile/profile-form";
 import { draftFromProfile, draftValues, emptyAddress, inputNameOf, readDraft } from "../components/profile/profile-draft";
 import { type ProfileView, ProfileSummary } from "../components/profile/profile-summary";
-import { StatusPage } from "../components/status-page";
+import { StatusPage, TryAgainLink } from "../components/status-page";
 import { avatarUrl } from "../lib/avatar";
 import { formProblem, type FormProblem, readForm, requirePageUser } from "../lib/auth.server";
 import type { Route } from "./+types/profile";
@@ -119,17 +119,8 @@ export const meta: Route.MetaFunction = () => [
 
 /** DECISIONS §8: a profile that cannot be loaded says so and offers a retry, never an endless "Loading...". */
 export function ErrorBoundary() {
-  const { pathname, search } = useLocation();
   return (
-    <StatusPage
-      eyebrow="My profile"
-      title="We could not load your profile"
-      actions={
-        <Link to={pathname + search} reloadDocument className="button button--secondary">
-          Try again
-        </Link>
-      }
-    >
+    <StatusPage eyebrow="My profile" title="We could not load your profile" actions={<TryAgainLink />}>
       <p>Something went wrong on our side. Please try again in a moment.</p>
     </StatusPage>
   );

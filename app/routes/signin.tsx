@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { login, UnverifiedAccount } from "../../workers/services/auth";
 import { settings } from "../../workers/services/settings";
-import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
