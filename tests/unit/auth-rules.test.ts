@@ -27,6 +27,12 @@ function firstMessage(schema: z.ZodType, input: unknown): string | null {
   return r.success ? null : (r.error.issues[0]?.message ?? "");
 }
 
+/** Every issue's message: one for a field that stops at its first failed check. */
+function allMessages(schema: z.ZodType, input: unknown): string[] {
+  const r = schema.safeParse(input);
+  return r.success ? [] : r.error.issues.map((i) => i.message);
+}
+
 /** The parsed value; fails the test when the input is refused. */
 function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
   const r = schema.safeParse(input);
@@ -57,6 +63,11 @@ describe("email", () => {
   it("refuses an address longer than 254 characters", () => {
     const long = `${"a".repeat(250)}@example.com`;
     expect(firstMessage(emailField, long)).toBe("Enter a valid email");
+  });
+
+  it("stops at the length for a huge address, before the pattern (whose cost grows with the length) runs", () => {
+    // The shape that makes the pattern backtrack: "a@" and many dots, never a match.
+    expect(allMessages(emailField, `a@${".".repeat(100_000)} x`)).toEqual(["Enter a valid email"]);
   });
 
   it("shows the email message first on sign-in with a bad address", () => {
@@ -112,6 +123,11 @@ describe("new password", () => {
     expect(long).toHaveLength(129);
     expect(firstMessage(newPassword, long)).toBe("Password must be at most 128 characters");
     expect(parsed(newPassword, long.slice(0, 128))).toHaveLength(128);
+  });
+
+  it("reports only the length for a huge password: the rule and the common-word scan never run on it", () => {
+    expect(allMessages(newPassword, `Aa1@${"a".repeat(200_000)}b`)).toEqual(["Password must be at most 128 characters"]);
+    expect(allMessages(newPassword, "weak")).toEqual([RULE]);
   });
 });
 

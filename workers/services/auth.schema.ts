@@ -19,9 +19,11 @@ const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{6,}$/;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 
+// `abort` ends a field at its first failed check: an over-long value must never reach the e-mail
+// pattern or the password checks, whose cost grows with the length (anyone can post megabytes).
 export const emailField = z.preprocess(
   (v) => text(v).trim().toLowerCase(),
-  z.string().max(254, EMAIL_MESSAGE).regex(EMAIL, EMAIL_MESSAGE),
+  z.string().max(254, { error: EMAIL_MESSAGE, abort: true }).regex(EMAIL, EMAIL_MESSAGE),
 );
 
 /** Sign-in takes whatever password was set; only its presence is checked here. */
@@ -67,9 +69,9 @@ export const newPassword = z.preprocess(
   text,
   z
     .string()
-    .min(1, "Password is required")
-    .max(128, "Password must be at most 128 characters")
-    .regex(PASSWORD_RULE, PASSWORD_RULE_MESSAGE)
+    .min(1, { error: "Password is required", abort: true })
+    .max(128, { error: "Password must be at most 128 characters", abort: true })
+    .regex(PASSWORD_RULE, { error: PASSWORD_RULE_MESSAGE, abort: true })
     .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE),
 );
 
