@@ -1,8 +1,9 @@
 import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
-import { createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import { ageSignupCodes, createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
 
 const base = inject("baseUrl");
+const dbUrl = inject("dbUrl");
 const secret = new TextEncoder().encode(inject("sessionSecret"));
 const url = (path: string) => new URL(path, base);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -26,7 +27,8 @@ describe("sign-up with an e-mailed code", () => {
     expect(mail?.text).toContain("valid for 10 minutes");
     const otp = await latestCode(base, email);
 
-    // Not verified yet: no sign-in (it starts a sign-up of its own, with its own token and code).
+    // Not verified yet: no sign-in (a minute on, it starts a sign-up of its own, with its own token and code).
+    await ageSignupCodes(dbUrl, email, 61);
     const early = await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD });
     expect(early.status).toBe(403);
     expect(await early.json()).toMatchObject({ needsVerification: true, verificationToken: expect.stringMatching(/^[\w-]{43}$/) });
@@ -49,7 +51,8 @@ describe("sign-up with an e-mailed code", () => {
     const email = uniqueEmail("takeover");
     const owner = (await (await postJson(base, "/api/auth/register", { ...newUser, email })).json()) as { verificationToken: string };
     const ownerCode = await latestCode(base, email);
-    // A stranger signs up with the same e-mail and another password: a second code goes to the owner.
+    // A minute later a stranger signs up with the same e-mail and another password: a second code goes to the owner.
+    await ageSignupCodes(dbUrl, email, 61);
     const stranger = await postJson(base, "/api/auth/register", { ...newUser, email, password: "Stranger@Pass7" });
     expect(stranger.status).toBe(201);
     const strangerCode = await latestCode(base, email);
@@ -69,6 +72,29 @@ describe("sign-up with an e-mailed code", () => {
     expect(ok.status).toBe(200);
     expect((await postJson(base, "/api/auth/login", { email, password: "Stranger@Pass7" })).status).toBe(401);
     expect((await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it("mails one e-mail at most one code a minute and five an hour, however many sign-ups and sign-ins ask", async () => {
+    const email = uniqueEmail("flood");
+    expect((await postJson(base, "/api/auth/register", { ...newUser, email })).status).toBe(201);
+    // Another browser's sign-up, and a sign-in to the unverified account, within the minute.
+    const again = await postJson(base, "/api/auth/register", { ...newUser, email, password: "Stranger@Pass7" });
+    expect(again.status).toBe(429);
+    expect(await message(again)).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
+    const signIn = await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(429);
+    expect(await mailsTo(base, email)).toHaveLength(1);
+
+    for (let sent = 2; sent <= 5; sent++) {
+      await ageSignupCodes(dbUrl, email, 61);
+      expect((await postJson(base, "/api/auth/register", { ...newUser, email })).status).toBe(201);
+    }
+    await ageSignupCodes(dbUrl, email, 61);
+    const sixth = await postJson(base, "/api/auth/register", { ...newUser, email });
+    expect(sixth.status).toBe(429);
+    // The oldest code was sent 5 minutes ago: the hour is up in 55 minutes.
+    expect(await message(sixth)).toBe("Too many attempts. Please try again in 55 minutes.");
+    expect(await mailsTo(base, email)).toHaveLength(5);
   });
 
   it("answers 'OTP already sent' to a second sign-up within a minute, and refuses a verified e-mail", async () => {

@@ -4,7 +4,7 @@
  * cookie and the pending sign-up (its token and e-mail) in `aanchal_pending_signup`.
  */
 import { describe, expect, inject, it } from "vitest";
-import { createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import { ageSignupCodes, createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
 
 const base = inject("baseUrl");
 const url = (path: string) => new URL(path, base);
@@ -131,6 +131,7 @@ describe("sign-in page", () => {
     const email = uniqueEmail("page-unverified");
     const reg = await postJson(base, "/api/auth/register", { name: "Nisha Rao", email, mobile: "9812345678", password: TEST_PASSWORD });
     expect(reg.status).toBe(201);
+    await ageSignupCodes(inject("dbUrl"), email, 61);
     const res = await postForm("/signin?redirect=%2Fcart", { email, password: TEST_PASSWORD });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/verify-otp?notice=unverified&redirect=%2Fcart");

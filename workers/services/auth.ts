@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, max, min, sql } from "drizzle-orm";
 import { passwordResets, signupCodes, users } from "../../db/schema";
 import {
   CODE_RULES,
@@ -17,7 +17,7 @@ import { AppError } from "./errors";
 import { mailerFor } from "./mail";
 import { passwordResetMail, signupCodeMail } from "./mail-templates";
 import { hashPassword, verifyPassword } from "./password";
-import { limit } from "./rate-limit";
+import { limit, tooManyAttempts } from "./rate-limit";
 import { issueToken, requireUser, type SessionUser } from "./session";
 import { parseInput } from "./validate";
 
@@ -107,10 +107,30 @@ interface PendingSignup {
 }
 
 /**
+ * However many sign-ups (browsers, addresses) ask, one e-mail gets at most one code a minute and
+ * `CODES_PER_HOUR` an hour: nobody can flood someone's inbox, and fresh sign-ups cannot multiply
+ * the wrong-code tries.
+ */
+const CODES_PER_HOUR = 5;
+
+async function checkCodeAllowance(ctx: ServiceContext, userId: number): Promise<void> {
+  const now = ctx.now().getTime();
+  const [sent] = await ctx.db
+    .select({ total: count(), oldest: min(signupCodes.createdAt), newest: max(signupCodes.createdAt) })
+    .from(signupCodes)
+    .where(and(eq(signupCodes.userId, userId), gt(signupCodes.createdAt, new Date(now - 3_600_000))));
+  if (!sent?.newest || !sent.oldest) return;
+  const wait = Math.ceil(CODE_RULES.resendAfterSeconds - (now - sent.newest.getTime()) / 1000);
+  if (wait > 0) throw new AppError(429, `Please wait ${wait} seconds before asking for a new code.`, { retryAfter: wait });
+  if (sent.total >= CODES_PER_HOUR) throw tooManyAttempts(Math.ceil((sent.oldest.getTime() + 3_600_000 - now) / 60_000));
+}
+
+/**
  * Mails a new code for one sign-up (its `requestHash`), retiring that sign-up's earlier codes.
  * Other sign-ups for the same e-mail keep theirs: each can only ever verify its own details.
  */
 async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, requestHash: string): Promise<void> {
+  await checkCodeAllowance(ctx, pending.userId);
   const code = newCode();
   const now = ctx.now();
   const { userId, name, mobile, passwordHash } = pending;
@@ -196,8 +216,6 @@ export async function resendOtp(ctx: ServiceContext, input: unknown): Promise<{ 
   const requestHash = await sha256(verificationToken);
   const last = await latestCode(ctx, user.id, requestHash);
   if (!last) throw new AppError(404, NO_SIGNUP);
-  const wait = resendWait(ctx, last);
-  if (wait > 0) throw new AppError(429, `Please wait ${wait} seconds before asking for a new code.`, { retryAfter: wait });
   await sendSignupCode(ctx, { userId: user.id, email, name: last.name, mobile: last.mobile, passwordHash: last.passwordHash }, requestHash);
   return { message: `A new code is on its way to ${email}.` };
 }
