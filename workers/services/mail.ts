@@ -5,10 +5,12 @@ import { settings } from "./settings";
 
 /**
  * Outgoing mail (DECISIONS §7). Every message is written to the outbox table first. With
- * `MAIL_API_KEY` set, it is then handed to the provider over HTTP (Resend's `POST /emails` format,
- * `MAIL_API_URL` defaulting to https://api.resend.com), marked sent and its body dropped; without one
- * (local and test runs; production refuses to start without a key) the outbox is the mailbox,
- * listed at /dev/mailbox.
+ * `MAIL_API_KEY` set, the row keeps only who, what and when, with 6-digit runs in the subject masked
+ * (sign-up codes and reset links must never sit in the database in plain text, even when the
+ * provider fails), the body goes to the provider
+ * over HTTP (Resend's `POST /emails` format, `MAIL_API_URL` defaulting to https://api.resend.com) and
+ * the row is marked sent. Without a key (local and test runs; production refuses to start without
+ * one) the outbox is the mailbox, listed at /dev/mailbox.
  */
 export interface Mail {
   to: string;
@@ -24,8 +26,10 @@ export interface Mailer {
 export function mailerFor(ctx: ServiceContext): Mailer {
   return {
     async send(mail) {
-      const [row] = await ctx.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
       const key = ctx.env.MAIL_API_KEY;
+      // The code mail's subject leads with the code (phones show and fill it from there): masked too.
+      const stored = key ? { to: mail.to, subject: mail.subject.replace(/\b\d{6}\b/g, "******"), text: "", html: "" } : mail;
+      const [row] = await ctx.db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id });
       if (!key || !row) return;
       const from = ctx.env.MAIL_FROM ?? `${settings.brand.name} <${settings.store.email}>`;
       const res = await fetch(`${ctx.env.MAIL_API_URL ?? "https://api.resend.com"}/emails`, {
@@ -37,9 +41,7 @@ export function mailerFor(ctx: ServiceContext): Mailer {
         console.error("Mail provider refused a message", res.status, await res.text().catch(() => ""));
         throw new Error(`Mail provider answered ${res.status}`);
       }
-      // Once the provider has it, the outbox keeps only who, what and when: sign-up codes and reset
-      // links must not sit in the database in plain text (DECISIONS §5 stores them hashed).
-      await ctx.db.update(mailOutbox).set({ sentAt: ctx.now(), text: "", html: "" }).where(eq(mailOutbox.id, row.id));
+      await ctx.db.update(mailOutbox).set({ sentAt: ctx.now() }).where(eq(mailOutbox.id, row.id));
     },
   };
 }
