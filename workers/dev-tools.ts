@@ -5,7 +5,8 @@ import type { ApiEnv } from "./api/types";
 import { listOutbox } from "./services/mail";
 
 /**
- * Development-only tools, absent (404) when APP_ENV is production: the mailbox lists the outbox so a
+ * Development-only tools, present only when APP_ENV says "development" or "test" (404 otherwise,
+ * unset included, so a deploy that forgets APP_ENV never exposes them): the mailbox lists the outbox so a
  * person or a test can read sign-up codes and reset links without a mail provider.
  * `/dev/mailbox?to=<email>` (HTML), `/dev/mailbox.json?to=<email>`, `/dev/mailbox/<id>.html`.
  */
@@ -16,7 +17,7 @@ const linkify = (s: string) => escape(s).replace(/https?:\/\/[^\s<]+/g, (u) => `
 
 export const devTools = new Hono<ApiEnv>()
   .use("*", async (c, next) => {
-    if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+    if (c.env.APP_ENV !== "development" && c.env.APP_ENV !== "test") return c.text("Not found", 404);
     await next();
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
