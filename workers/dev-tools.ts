@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { mailOutbox } from "../db/schema";
 import type { ApiEnv } from "./api/types";
 import { listOutbox } from "./services/mail";
+import { escapeHtml } from "./services/mail-templates";
 
 /**
  * Development-only tools, present only when APP_ENV says "development" or "test" (404 otherwise,
@@ -10,10 +11,7 @@ import { listOutbox } from "./services/mail";
  * person or a test can read sign-up codes and reset links without a mail provider.
  * `/dev/mailbox?to=<email>` (HTML), `/dev/mailbox.json?to=<email>`, `/dev/mailbox/<id>.html`.
  */
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-const linkify = (s: string) => escape(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
 
 export const devTools = new Hono<ApiEnv>()
   .use("*", async (c, next) => {
@@ -39,8 +37,8 @@ export const devTools = new Hono<ApiEnv>()
     const mails = await listOutbox(c.var.ctx, to);
     const items = mails
       .map(
-        (m) => `<article><h2>${escape(m.subject)}</h2>
-<p class="meta">To <strong>${escape(m.to)}</strong> · ${escape(m.createdAt.toISOString())} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
 <pre>${linkify(m.text)}</pre></article>`,
       )
       .join("\n");
@@ -50,7 +48,7 @@ body{font-family:system-ui,sans-serif;background:#FBF7F2;color:#2B2321;margin:0;
 h1{font-family:ui-serif,Georgia,serif;color:#8A1C2B}article{background:#fff;border-radius:10px;padding:16px 20px;margin:0 0 16px;box-shadow:0 1px 3px #0001}
 h2{font-size:1.1rem;margin:0 0 4px}.meta{color:#6E625C;font-size:.9rem;margin:0 0 8px;overflow-wrap:anywhere}pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#8A1C2B}
 </style></head><body><h1>Development mailbox</h1>
-<p>Mail the shop sent in this ${escape(c.env.APP_ENV)} run, newest first${to ? ` for <strong>${escape(to)}</strong>` : ""}. This page does not exist in production.</p>
-<form method="get"><label>Recipient <input type="email" name="to" value="${escape(to ?? "")}"></label> <button>Filter</button></form>
+<p>Mail the shop sent in this ${escapeHtml(c.env.APP_ENV)} run, newest first${to ? ` for <strong>${escapeHtml(to)}</strong>` : ""}. This page does not exist in production.</p>
+<form method="get"><label>Recipient <input type="email" name="to" value="${escapeHtml(to ?? "")}"></label> <button>Filter</button></form>
 ${items || "<p>No mail yet.</p>"}</body></html>`);
   });

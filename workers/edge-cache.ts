@@ -8,9 +8,6 @@
 
 import { SESSION_COOKIE } from "./services/session";
 
-/** Requests carrying the session cookie are personal: never answered from, or stored in, the shared cache. */
-export { SESSION_COOKIE };
-
 const STORED_AT = "X-Edge-Stored-At";
 const MAX_AGE = "X-Edge-Max-Age";
 const SWR = "X-Edge-Swr";

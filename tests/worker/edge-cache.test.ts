@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { SESSION_COOKIE } from "../../workers/edge-cache";
+import { SESSION_COOKIE } from "../../workers/services/session";
 
 const base = inject("baseUrl");
 

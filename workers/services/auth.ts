@@ -18,7 +18,7 @@ import { mailerFor } from "./mail";
 import { passwordResetMail, signupCodeMail } from "./mail-templates";
 import { hashPassword, verifyPassword } from "./password";
 import { limit, tooManyAttempts } from "./rate-limit";
-import { issueToken, requireUser, type SessionUser } from "./session";
+import { issueToken, type SessionUser } from "./session";
 import { parseInput } from "./validate";
 
 /**
@@ -380,8 +380,4 @@ export async function resetPassword(ctx: ServiceContext, token: unknown, input: 
   ]);
   if (claimed.length === 0) throw new AppError(400, RESET_LINK_BAD);
   return { message: "Your password has been reset. Please sign in with the new password." };
-}
-
-export async function getAccount(ctx: ServiceContext): Promise<PublicUser> {
-  return publicUser(await requireUser(ctx));
 }

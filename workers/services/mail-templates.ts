@@ -3,7 +3,7 @@ import { settings } from "./settings";
 
 /** The shop's mails: plain text for every client, and a simple branded HTML part (inline styles only). */
 
-const escape = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function signature(): string {
@@ -15,16 +15,16 @@ function signature(): string {
 function html(title: string, body: string): string {
   const { name, tagline } = settings.brand;
   const { email, phone, address } = settings.store;
-  return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
+  return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#FBF7F2;color:#2B2321;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#fff;border-radius:12px;border-top:6px solid #8A1C2B">
-<tr><td style="padding:28px 28px 8px"><p style="margin:0;font-family:ui-serif,Georgia,serif;font-size:26px;color:#8A1C2B">${escape(name)}</p>
-<p style="margin:2px 0 0;font-size:13px;color:#6E625C">${escape(tagline)}</p></td></tr>
+<tr><td style="padding:28px 28px 8px"><p style="margin:0;font-family:ui-serif,Georgia,serif;font-size:26px;color:#8A1C2B">${escapeHtml(name)}</p>
+<p style="margin:2px 0 0;font-size:13px;color:#6E625C">${escapeHtml(tagline)}</p></td></tr>
 <tr><td style="padding:12px 28px 28px;font-size:16px;line-height:1.55">${body}</td></tr>
 <tr><td style="padding:16px 28px;background:#EADFD3;border-radius:0 0 12px 12px;font-size:12px;color:#4a3f3b">
-${escape(name)}, ${escape(address.line1)}, ${escape(address.line2)}, ${escape(address.city)}, ${escape(address.state)} ${escape(address.pin)}<br>
-${escape(email)} · ${escape(phone)}</td></tr></table></td></tr></table></body></html>`;
+${escapeHtml(name)}, ${escapeHtml(address.line1)}, ${escapeHtml(address.line2)}, ${escapeHtml(address.city)}, ${escapeHtml(address.state)} ${escapeHtml(address.pin)}<br>
+${escapeHtml(email)} · ${escapeHtml(phone)}</td></tr></table></td></tr></table></body></html>`;
 }
 
 export function signupCodeMail(to: string, name: string, code: string, minutes: number): Mail {
@@ -39,9 +39,9 @@ export function signupCodeMail(to: string, name: string, code: string, minutes: 
     "",
     signature(),
   ].join("\n");
-  const body = `<p style="margin:0 0 12px">Namaste ${escape(name)},</p>
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
 <p style="margin:0 0 12px">Your verification code is:</p>
-<p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-variant-numeric:tabular-nums;color:#2B2321">${escape(code)}</p>
+<p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-variant-numeric:tabular-nums;color:#2B2321">${escapeHtml(code)}</p>
 <p style="margin:0 0 12px">Enter it on the verification page to finish creating your account. It is valid for ${minutes} minutes and can be used once.</p>
 <p style="margin:0;color:#6E625C;font-size:14px">If you did not try to create an account, you can ignore this e-mail; no account is opened without the code.</p>`;
   return { to, subject, text, html: html(subject, body) };
@@ -60,10 +60,10 @@ export function passwordResetMail(to: string, name: string, link: string, minute
     "",
     signature(),
   ].join("\n");
-  const body = `<p style="margin:0 0 12px">Namaste ${escape(name)},</p>
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
 <p style="margin:0 0 16px">We received a request to reset the password of your account.</p>
-<p style="margin:0 0 16px"><a href="${escape(link)}" style="display:inline-block;background:#8A1C2B;color:#fff;text-decoration:none;padding:12px 22px;border-radius:6px;font-weight:600">Choose a new password</a></p>
-<p style="margin:0 0 12px;font-size:14px">Or copy this link: <a href="${escape(link)}" style="color:#8A1C2B;word-break:break-all">${escape(link)}</a></p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#8A1C2B;color:#fff;text-decoration:none;padding:12px 22px;border-radius:6px;font-weight:600">Choose a new password</a></p>
+<p style="margin:0 0 12px;font-size:14px">Or copy this link: <a href="${escapeHtml(link)}" style="color:#8A1C2B;word-break:break-all">${escapeHtml(link)}</a></p>
 <p style="margin:0 0 12px">The link works once and expires in ${minutes} minutes. Resetting signs you out on every device.</p>
 <p style="margin:0;color:#6E625C;font-size:14px">If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`;
   return { to, subject, text, html: html(subject, body) };

@@ -10,7 +10,6 @@ export interface PhotoRule {
 }
 
 /** The service's own message for a picture it refuses. */
-export const PHOTO_REFUSED = PROFILE_IMAGE_MESSAGE;
 
 /**
  * The profile picture input with the current avatar beside it. With JavaScript a chosen file is
@@ -29,7 +28,7 @@ export function PhotoPicker({ name, current, rule }: { name: string; current: st
   function choose(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     if (file && (!rule.types.includes(file.type) || file.size > rule.maxBytes)) {
-      toast.error(PHOTO_REFUSED);
+      toast.error(PROFILE_IMAGE_MESSAGE);
       event.currentTarget.value = "";
       setPreview(null);
       return;
