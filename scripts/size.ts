@@ -6,8 +6,10 @@
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { createUser } from "../tests/support/accounts";
+import { SESSION_COOKIE } from "../workers/services/session";
 import { onCleanup, runMeasurement } from "./measure/harness";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages } from "./measure/pages";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages, targetLabel } from "./measure/pages";
 
 const BUDGET_KIB = 100;
 const kib = (bytes: number) => bytes / 1024;
@@ -49,7 +51,13 @@ async function totals(urls: Iterable<string>) {
 }
 
 await runMeasurement("size", async (stack) => {
-  const pages = await storefrontPages(stack.baseUrl);
+  // The signed-out storefront, plus the profile's edit view as a signed-in shopper sees it: the one
+  // page whose form validates with zod in the browser.
+  const user = await createUser(stack.baseUrl, "size-profile");
+  const pages: { name: string; path: string; label: string; session?: string }[] = [
+    ...(await storefrontPages(stack.baseUrl)),
+    { name: "profile (edit)", path: "/profile?edit=1", label: targetLabel("profile (edit)", 200), session: user.token },
+  ];
   // Playwright's own Ctrl-C handler would exit before the stack is stopped: ours does both.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, handleSIGINT: false, handleSIGTERM: false });
   const closeBrowser = onCleanup(() => browser.close());
@@ -57,6 +65,7 @@ await runMeasurement("size", async (stack) => {
   const results = [];
   for (const target of pages) {
     const context = await browser.newContext();
+    if (target.session) await context.addCookies([{ name: SESSION_COOKIE, value: target.session, url: stack.baseUrl }]);
     const page = await context.newPage();
     const requested = { js: new Set<string>(), css: new Set<string>() };
     page.on("request", (req) => {

@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { register } from "../../workers/services/auth";
-import { PASSWORD_HINT, registerFormSchema } from "../../workers/services/auth.schema";
+import { PASSWORD_HINT } from "../../workers/services/auth.rules";
+import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { forgotPassword } from "../../workers/services/auth";
-import { RESET_RULES } from "../../workers/services/auth.schema";
+import { RESET_RULES } from "../../workers/services/auth.rules";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";

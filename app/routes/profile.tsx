@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { data, redirect, useNavigate } from "react-router";
-import { MAX_ADDRESSES } from "../../workers/services/address.schema";
+import { MAX_ADDRESSES } from "../../workers/services/address.rules";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../workers/services/profile";
 import { settings } from "../../workers/services/settings";
 import { FormMessage } from "../components/forms/fields";

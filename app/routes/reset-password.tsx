@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "react-router";
 import { resetLinkIsLive, resetPassword } from "../../workers/services/auth";
-import { PASSWORD_HINT, resetPasswordFormSchema } from "../../workers/services/auth.schema";
+import { PASSWORD_HINT } from "../../workers/services/auth.rules";
+import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
 import { FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";

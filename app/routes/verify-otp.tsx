@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { resendOtp, verifyOtp } from "../../workers/services/auth";
-import { CODE_RULES, SIGNUP_TIMED_OUT } from "../../workers/services/auth.schema";
+import { CODE_RULES, SIGNUP_TIMED_OUT } from "../../workers/services/auth.rules";
 import { settings } from "../../workers/services/settings";
 import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressSchema,
-  checkoutAddressSchema,
-  normalisePhoneInput,
-  validateProfileAddresses,
-} from "../../workers/services/address.schema";
+import { normalisePhoneInput } from "../../workers/services/address.rules";
+import { addressSchema, checkoutAddressSchema, validateProfileAddresses } from "../../workers/services/address.schema";
 
 const good = {
   fullName: "Asha Rao",

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { COMMON_PASSWORD_MESSAGE } from "../../workers/services/auth.rules";
 import {
-  COMMON_PASSWORD_MESSAGE,
   emailField,
   isCommonPassword,
   loginSchema,

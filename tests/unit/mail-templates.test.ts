@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.schema";
+import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
 import { passwordResetMail, signupCodeMail } from "../../workers/services/mail-templates";
 import { settings } from "../../workers/services/settings";
 

@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { CODE_RULES, COMMON_PASSWORD_MESSAGE, EMAIL_MESSAGE, PASSWORD_RULE_MESSAGE, PASSWORDS_DIFFER, SIGNUP_TIMED_OUT } from "./auth.rules";
 
 /**
- * Account input rules (SPEC §5 "Sign in, sign up and reset"), shared by the API, the page actions
- * and the forms. Client-safe: zod only.
+ * Account input schemas (SPEC §5 "Sign in, sign up and reset"), shared by the API and the page
+ * actions. Client-safe, but pages that only show a rule or a message import `auth.rules` instead, so
+ * zod stays out of their bundles.
  */
-
-export const EMAIL_MESSAGE = "Enter a valid email";
-export const PASSWORD_RULE_MESSAGE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
-export const PASSWORD_HINT = "At least 6 characters, with an upper-case and a lower-case letter, a number and one of @ $ ! % * ? &";
-export const PASSWORDS_DIFFER = "Passwords do not match";
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
-/** Sign-up codes and reset links (DECISIONS §5). */
-export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
-export const RESET_RULES = { validMinutes: 60 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{6,}$/;
@@ -93,7 +86,6 @@ export const otpField = z.preprocess(
 
 export const loginSchema = z.object({ email: emailField, password: anyPassword });
 export const registerSchema = z.object({ name: nameField, email: emailField, mobile: mobileField, password: newPassword });
-export const SIGNUP_TIMED_OUT = "Your sign-up has timed out. Please create your account again.";
 
 /** The sign-up's own token (given by register), which verify and resend need beside the e-mail. */
 const verificationToken = z.preprocess(text, z.string().regex(/^[A-Za-z0-9_-]{43}$/, SIGNUP_TIMED_OUT));

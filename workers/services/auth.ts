@@ -1,17 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, max, min, sql } from "drizzle-orm";
 import { passwordResets, signupCodes, users } from "../../db/schema";
-import {
-  CODE_RULES,
-  emailOnlySchema,
-  loginSchema,
-  resendOtpSchema,
-  SIGNUP_TIMED_OUT,
-  registerSchema,
-  RESET_TOKEN,
-  RESET_RULES,
-  resetPasswordSchema,
-  verifyOtpSchema,
-} from "./auth.schema";
+import { CODE_RULES, RESET_RULES, SIGNUP_TIMED_OUT } from "./auth.rules";
+import { emailOnlySchema, loginSchema, registerSchema, resendOtpSchema, RESET_TOKEN, resetPasswordSchema, verifyOtpSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { mailerFor } from "./mail";

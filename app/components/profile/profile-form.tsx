@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { MAX_ADDRESSES, normalisePhoneInput, validateProfileAddresses } from "../../../workers/services/address.schema";
+import { MAX_ADDRESSES, normalisePhoneInput } from "../../../workers/services/address.rules";
 import { Field, SubmitButton } from "../forms/fields";
 import { useToast } from "../toast/toast";
 import { AddressFieldset } from "./address-fieldset";
@@ -20,6 +20,16 @@ let nextKey = 1;
 const keyed = (address: AddressDraft): KeyedAddress => ({ ...address, key: nextKey++ });
 const withoutKey = ({ key: _key, ...address }: KeyedAddress): AddressDraft => address;
 
+/**
+ * The server's own address check, fetched when the shopper first edits anything rather than with the
+ * page (it brings zod). Until it has arrived, Save simply lets the server check.
+ */
+type AddressCheck = (typeof import("../../../workers/services/address.schema"))["validateProfileAddresses"];
+let addressCheck: AddressCheck | undefined;
+const loadAddressCheck = () => {
+  if (!addressCheck) void import("../../../workers/services/address.schema").then((m) => (addressCheck = m.validateProfileAddresses));
+};
+
 const focusInput = (form: HTMLFormElement | null, name: string) =>
   form?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
 
@@ -27,7 +37,7 @@ const focusInput = (form: HTMLFormElement | null, name: string) =>
  * The profile's edit view (SPEC §2 "Profile"). It posts one multipart form whose intent is "save",
  * "add-address" or "remove-address:{i}": without JavaScript the server adds and removes addresses
  * in the draft it sends back; with JavaScript they happen here and only "save" is posted, after the
- * addresses pass the same check the server makes.
+ * addresses pass the same check the server makes (so a picture is not uploaded only to be refused).
  */
 export function ProfileForm({
   draft,
@@ -105,8 +115,8 @@ export function ProfileForm({
 
   function checkBeforeSaving(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute("value") !== "save") return;
-    const check = validateProfileAddresses(addresses.map(withoutKey));
+    if (submitter?.getAttribute("value") !== "save" || !addressCheck) return;
+    const check = addressCheck(addresses.map(withoutKey));
     if (check.ok) return;
     event.preventDefault();
     const input = check.field ? addressFieldName(check.index, check.field as AddressField) : undefined;
@@ -116,7 +126,7 @@ export function ProfileForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" replace noValidate ref={formRef} className="profile-form" onSubmit={checkBeforeSaving}>
+    <Form method="post" encType="multipart/form-data" replace noValidate ref={formRef} className="profile-form" onInput={loadAddressCheck} onSubmit={checkBeforeSaving}>
       {/* Enter in any field saves: the first submit button in the form is the one Enter presses. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
 

@@ -1,0 +1,13 @@
+/**
+ * Account rules and messages (SPEC §5 and §8, DECISIONS §5) as plain values: pages show them without
+ * loading zod, and `auth.schema` builds its checks from them.
+ */
+export const EMAIL_MESSAGE = "Enter a valid email";
+export const PASSWORD_RULE_MESSAGE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
+export const PASSWORD_HINT = "At least 6 characters, with an upper-case and a lower-case letter, a number and one of @ $ ! % * ? &";
+export const PASSWORDS_DIFFER = "Passwords do not match";
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
+export const SIGNUP_TIMED_OUT = "Your sign-up has timed out. Please create your account again.";
+/** Sign-up codes and reset links (DECISIONS §5). */
+export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
+export const RESET_RULES = { validMinutes: 60 } as const;
