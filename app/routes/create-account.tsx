@@ -11,12 +11,17 @@ import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
 import { withRedirect } from "../lib/auth-links";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/create-account";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Create an account | ${settings.brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+// Indexable like sign-in; the canonical URL drops `?redirect=`.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Create an account",
+    description: `Create your ${settings.brand.name} account to save favourites, check out faster and follow your orders.`,
+    origin: matches[0].loaderData.origin,
+    path: "/create-account",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);

@@ -7,12 +7,17 @@ import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
 import { withRedirect } from "../lib/auth-links";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/signin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Sign in | ${settings.brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+// Indexable, so "Aanchal sign in" finds it; the canonical URL drops `?redirect=`.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Sign in",
+    description: `Sign in to ${settings.brand.name} to see your cart, wishlist, saved addresses and orders.`,
+    origin: matches[0].loaderData.origin,
+    path: "/signin",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);

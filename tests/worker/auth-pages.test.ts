@@ -58,6 +58,23 @@ function expectNotPublic(res: Response) {
   expect(res.headers.get("Cache-Control") ?? "").not.toMatch(/\bpublic\b/);
 }
 
+describe("search engines", () => {
+  it("may index sign-in and create-account, described and under a canonical URL without the redirect", async () => {
+    for (const path of ["/signin", "/create-account"]) {
+      const html = await (await getPage(`${path}?redirect=%2Fcart`)).text();
+      expectShows(html, `<link rel="canonical" href="${base}${path}"/>`, true, path);
+      expectShows(html, '<meta name="description" content="', true, path);
+      expectShows(html, "noindex", false, path);
+    }
+  });
+
+  it("are kept off the code, forgot-password and reset pages", async () => {
+    for (const path of ["/verify-otp", "/forgot-password", `/reset-password/${"A".repeat(43)}`]) {
+      expectShows(await (await getPage(path)).text(), '<meta name="robots" content="noindex"/>', true, path);
+    }
+  });
+});
+
 describe("sign-in page", () => {
   it("answers bad input and a wrong password on the page, without a session", async () => {
     const user = await createUser(base, "page-signin-bad");
