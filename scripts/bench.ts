@@ -185,7 +185,7 @@ await runMeasurement("bench", async (stack) => {
     const { signInMs, refusedMs, samples, profile } = accounts;
     console.log(`\nsign-in with a wrong password (one scrypt verify, N=2^14 r=8 p=5): median ${signInMs.toFixed(0)} ms over ${samples};`);
     console.log(`sign-in refused before hashing: median ${refusedMs.toFixed(0)} ms; so one hash costs about ${(signInMs - refusedMs).toFixed(0)} ms in workerd`);
-    console.log(`signed-in /profile render: HTTP ${profile.status}, ${profile.roundTrips} db round trips (session user + page batch)`);
+    console.log(`signed-in /profile render: HTTP ${profile.status}, ${profile.roundTrips} db round trips (the session check batched with the page's reads)`);
   }
   for (const r of results) {
     const other = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));

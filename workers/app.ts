@@ -11,9 +11,10 @@ import { servePage } from "./edge-cache";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import { devTools } from "./dev-tools";
-import { clearSessionCookie, sessionCookieValue, tokenFromRequest, userForToken } from "./services/session";
+import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
 import type { ServiceContext } from "./services/context";
 import { AppError } from "./services/errors";
+import { readBatcher } from "./services/read-batch";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -63,10 +64,13 @@ app.use("*", async (c, next) => {
     db,
     env: c.env,
     now: () => new Date(),
-    user: () => (session ??= userForToken(ctx, tokenFromRequest(c.req.raw.headers))),
+    claims: () => (claims ??= readToken(ctx, tokenFromRequest(c.req.raw.headers) ?? "")),
+    user: () => (session ??= sessionUser(ctx)),
+    read: readBatcher(db),
     origin: url.origin,
     clientIp: c.req.header("CF-Connecting-IP") ?? "local",
   };
+  let claims: ReturnType<ServiceContext["claims"]> | undefined;
   let session: ReturnType<ServiceContext["user"]> | undefined;
   c.set("ctx", ctx);
   if (crossSiteWrite(c.req.raw, url)) {

@@ -9,7 +9,7 @@ import { draftFromProfile, draftValues, emptyAddress, inputNameOf, readDraft } f
 import { type ProfileView, ProfileSummary } from "../components/profile/profile-summary";
 import { StatusPage, TryAgainLink } from "../components/status-page";
 import { avatarUrl } from "../lib/avatar";
-import { formProblem, type FormProblem, readForm, requirePageUser } from "../lib/auth.server";
+import { formProblem, type FormProblem, readForm, requirePageUser, signedInRead } from "../lib/auth.server";
 import type { Route } from "./+types/profile";
 import "../styles/profile.css";
 
@@ -21,8 +21,7 @@ const memberSince = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "s
 
 /** `?edit=1` is the edit view and `?updated=1` the answer to a save, so both work without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageUser(request, context.services);
-  const profile = await getProfile(context.services);
+  const profile = await signedInRead(request, getProfile(context.services));
   const params = new URL(request.url).searchParams;
   const view: ProfileView = {
     name: profile.name,

@@ -10,9 +10,9 @@ import { migrateDatabase } from "../../db/prepare";
 import * as schema from "../../db/schema";
 import type { AddressInput } from "../../workers/services/address.schema";
 import {
+  addressesOf,
   addressJson,
   deleteAddress,
-  listAddresses,
   replaceAddressStatements,
   saveAddress,
 } from "../../workers/services/addresses";
@@ -90,8 +90,8 @@ describe("addresses service", () => {
     expect(list.map((a) => a.fullName)).toEqual(["Person 1", "Person 2"]);
     expect(list[0]).toEqual({ id: first[0]!.id, ...address(1) });
     expect(list[1]?.emailAddress).toBe("p2@example.com");
-    expect(await listAddresses(ctx, asha)).toEqual(list);
-    expect(await listAddresses(ctx, ravi)).toEqual([]);
+    expect(await addressesOf(db, asha)).toEqual(list);
+    expect(await addressesOf(db, ravi)).toEqual([]);
   });
 
   it("refuses an invalid address with its message", async () => {
@@ -130,16 +130,16 @@ describe("addresses service", () => {
     await saveAddress(ctx, asha, address(1));
     const [kept, gone] = await saveAddress(ctx, asha, address(2));
     await deleteAddress(ctx, asha, String(gone!.id));
-    expect(await listAddresses(ctx, asha)).toEqual([kept]);
+    expect(await addressesOf(db, asha)).toEqual([kept]);
     await deleteAddress(ctx, asha, kept!.id);
-    expect(await listAddresses(ctx, asha)).toEqual([]);
+    expect(await addressesOf(db, asha)).toEqual([]);
   });
 
   it("answers 404 for a missing id or another user's address, and leaves the other user's row alone", async () => {
     const [ravis] = await saveAddress(ctx, ravi, address(1));
     await expect(deleteAddress(ctx, asha, ravis!.id)).rejects.toMatchObject({ status: 404, message: "Address not found" });
     await expect(deleteAddress(ctx, asha, 987654)).rejects.toMatchObject({ status: 404, message: "Address not found" });
-    expect(await listAddresses(ctx, ravi)).toEqual([ravis]);
+    expect(await addressesOf(db, ravi)).toEqual([ravis]);
   });
 
   it("answers 400 for ids that are not positive integers", async () => {
@@ -158,11 +158,11 @@ describe("addresses service", () => {
       ...replaceAddressStatements(db, asha, [address(7), address(8)]),
       db.update(schema.users).set({ name: "Asha R" }).where(eq(schema.users.id, asha)),
     ]);
-    expect((await listAddresses(ctx, asha)).map((a) => a.fullName)).toEqual(["Person 7", "Person 8"]);
-    expect(await listAddresses(ctx, ravi)).toEqual([ravis]);
+    expect((await addressesOf(db, asha)).map((a) => a.fullName)).toEqual(["Person 7", "Person 8"]);
+    expect(await addressesOf(db, ravi)).toEqual([ravis]);
 
     await db.batch(replaceAddressStatements(db, asha, []));
-    expect(await listAddresses(ctx, asha)).toEqual([]);
+    expect(await addressesOf(db, asha)).toEqual([]);
   });
 
   it("shapes addresses as the spec's JSON", async () => {

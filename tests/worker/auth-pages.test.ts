@@ -351,6 +351,21 @@ describe("protected pages", () => {
     }
   });
 
+  it("render the profile in one database round trip: the session check and the addresses travel together", async () => {
+    const user = await createUser(base, "page-round-trips");
+    const dbUrl = inject("dbUrl");
+    const trips = async (path: string, headers: Record<string, string>) => {
+      await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
+      const res = await fetch(url(path), { headers });
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      return ((await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number }).pipelines;
+    };
+    expect(await trips("/profile", { Cookie: sessionCookie(user.token) })).toBe(1);
+    expect(await trips("/api/auth/profile", { Authorization: `Bearer ${user.token}` })).toBe(1);
+    expect(await trips("/api/addresses/my", { Authorization: `Bearer ${user.token}` })).toBe(1);
+  });
+
   it("/login is the old name of /signin and keeps the redirect", async () => {
     const res = await getPage("/login?redirect=%2Fcart");
     expect(res.status).toBe(301);

@@ -6,6 +6,7 @@ import { MAX_ADDRESSES, TOO_MANY_ADDRESSES } from "./address.rules";
 import { addressSchema, type AddressInput } from "./address.schema";
 import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
+import { readAsUser } from "./session";
 import { parseInput } from "./validate";
 
 export type Address = AddressInput & { id: number };
@@ -35,12 +36,13 @@ const inputFields = [
   "emailAddress",
 ] as const satisfies readonly (keyof AddressInput)[];
 
-const listQuery = (db: Db, userId: number) =>
+/** A user's saved addresses, oldest first, as a read that can join a batch. */
+export const addressesOf = (db: Db, userId: number) =>
   db.select(addressColumns).from(a).where(eq(a.userId, userId)).orderBy(asc(a.id));
 
-/** The user's saved addresses, oldest first. */
-export async function listAddresses(ctx: ServiceContext, userId: number): Promise<Address[]> {
-  return listQuery(ctx.db, userId);
+/** The signed-in user's saved addresses, read together with the session check. */
+export async function myAddresses(ctx: ServiceContext): Promise<Address[]> {
+  return (await readAsUser(ctx, (userId) => addressesOf(ctx.db, userId))).data;
 }
 
 /**
@@ -61,7 +63,7 @@ function insertIfRoom(db: Db, userId: number, input: AddressInput) {
 /** Validates and adds one address; answers the user's whole list. One round trip. */
 export async function saveAddress(ctx: ServiceContext, userId: number, input: unknown): Promise<Address[]> {
   const address = parseInput(addressSchema, input);
-  const [inserted, list] = await ctx.db.batch([insertIfRoom(ctx.db, userId, address), listQuery(ctx.db, userId)]);
+  const [inserted, list] = await ctx.db.batch([insertIfRoom(ctx.db, userId, address), addressesOf(ctx.db, userId)]);
   if (inserted.rowsAffected === 0) throw new AppError(400, TOO_MANY_ADDRESSES);
   return list;
 }

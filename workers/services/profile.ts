@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { validateProfileAddresses } from "./address.schema";
-import { addressJson, listAddresses, replaceAddressStatements } from "./addresses";
+import { addressesOf, addressJson, replaceAddressStatements } from "./addresses";
 import { profileSchema } from "./auth.schema";
 import { publicUser } from "./auth";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE } from "./profile.schema";
-import { requireUser } from "./session";
+import { readAsUser, requireUser } from "./session";
 import { parseInput } from "./validate";
 
 /** The profile (SPEC §2 "Profile", §7 `GET/PUT /api/auth/profile`): the user with their addresses. */
@@ -15,8 +15,7 @@ import { parseInput } from "./validate";
 export { PROFILE_IMAGE };
 
 export async function getProfile(ctx: ServiceContext) {
-  const user = await requireUser(ctx);
-  const addresses = await listAddresses(ctx, user.id);
+  const { user, data: addresses } = await readAsUser(ctx, (userId) => addressesOf(ctx.db, userId));
   return { ...publicUser(user), addresses: addresses.map(addressJson) };
 }
 
@@ -98,6 +97,6 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
   if (image && previous?.startsWith(`/media/profiles/${user.id}/`)) {
     await ctx.env.MEDIA.delete(previous.slice("/media/".length)).catch(() => undefined);
   }
-  const saved = await listAddresses(ctx, user.id);
+  const saved = await addressesOf(ctx.db, user.id);
   return { ...publicUser({ ...user, name, mobile, profileImage }), addresses: saved.map(addressJson) };
 }

@@ -3,6 +3,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
 import { users } from "../../db/schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
+import type { ReadQuery } from "./read-batch";
 
 /**
  * Sessions (DECISIONS §5): an HS256 JWT with `sub` (user id), `ver` (the user's session version)
@@ -42,9 +43,14 @@ export async function issueToken(ctx: ServiceContext, user: { id: number; sessio
     .sign(keyOf(ctx.env.SESSION_SECRET));
 }
 
+export interface SessionClaims {
+  userId: number;
+  version: number;
+}
+
 /** The claims of a well-signed, unexpired token, or null for anything else (never throws). */
-export async function readToken(ctx: ServiceContext, token: string): Promise<{ userId: number; version: number } | null> {
-  if (token.length > 2048) return null;
+export async function readToken(ctx: ServiceContext, token: string): Promise<SessionClaims | null> {
+  if (!token || token.length > 2048) return null;
   try {
     const { payload } = await jwtVerify(token, keyOf(ctx.env.SESSION_SECRET), {
       algorithms: [ALG],
@@ -61,17 +67,36 @@ export async function readToken(ctx: ServiceContext, token: string): Promise<{ u
   }
 }
 
-/** The signed-in user behind a token: one database read, refused when the session was revoked. */
-export async function userForToken(ctx: ServiceContext, token: string | undefined): Promise<SessionUser | null> {
-  if (!token) return null;
-  const claims = await readToken(ctx, token);
+/**
+ * The signed-in user behind the request's token: one read (batched with the request's other reads),
+ * refused when the session was revoked or the account is not verified.
+ */
+export async function sessionUser(ctx: ServiceContext): Promise<SessionUser | null> {
+  const claims = await ctx.claims();
   if (!claims) return null;
-  const user = await ctx.db.query.users.findFirst({
-    columns: { id: true, name: true, email: true, mobile: true, isVerified: true, profileImage: true, createdAt: true, sessionVersion: true },
-    where: eq(users.id, claims.userId),
-  });
+  const user = await ctx.read(
+    ctx.db.query.users.findFirst({
+      columns: { id: true, name: true, email: true, mobile: true, isVerified: true, profileImage: true, createdAt: true, sessionVersion: true },
+      where: eq(users.id, claims.userId),
+    }),
+  );
   if (!user || user.sessionVersion !== claims.version || !user.isVerified) return null;
   return user;
+}
+
+/**
+ * The signed-in user and a read of their own rows, asked for together: the token names the user, so
+ * the read goes in the same batch as the session check (one round trip) and is thrown away, with a
+ * 401, if that check fails.
+ */
+export async function readAsUser<T>(ctx: ServiceContext, read: (userId: number) => ReadQuery<T>): Promise<{ user: SessionUser; data: T }> {
+  const claims = await ctx.claims();
+  if (!claims) throw signInFirst();
+  const [user, data] = await Promise.allSettled([ctx.user(), ctx.read(read(claims.userId))]);
+  if (user.status === "rejected") throw user.reason;
+  if (!user.value) throw signInFirst();
+  if (data.status === "rejected") throw data.reason;
+  return { user: user.value, data: data.value };
 }
 
 /** The token a request carries: `Authorization: Bearer` first, else the session cookie. */
@@ -104,9 +129,11 @@ export function clearSessionCookie(opts: { secure: boolean }): string {
   return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", opts.secure && "Secure"].filter(Boolean).join("; ");
 }
 
+const signInFirst = () => new AppError(401, "Please login first to continue.");
+
 /** The signed-in user, or a 401 with the spec's message. */
 export async function requireUser(ctx: ServiceContext): Promise<SessionUser> {
   const user = await ctx.user();
-  if (!user) throw new AppError(401, "Please login first to continue.");
+  if (!user) throw signInFirst();
   return user;
 }
