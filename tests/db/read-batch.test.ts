@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient, type Client } from "@libsql/client";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "../../db/client";
+import { migrateDatabase } from "../../db/prepare";
+import * as schema from "../../db/schema";
+import { readBatcher } from "../../workers/services/read-batch";
+
+const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
+let dir: string;
+let client: Client;
+let db: Db;
+let asha: number;
+
+beforeAll(async () => {
+  mkdirSync(tmpRoot, { recursive: true });
+  dir = mkdtempSync(join(tmpRoot, "read-batch-"));
+  const url = `file:${join(dir, "test.db")}`;
+  await migrateDatabase(url);
+  client = createClient({ url });
+  db = drizzle(client, { schema });
+  const [row] = await db
+    .insert(schema.users)
+    .values({ name: "Asha", email: "asha@example.com", mobile: "9876543210", passwordHash: "x" })
+    .returning({ id: schema.users.id });
+  asha = row!.id;
+});
+
+afterAll(() => {
+  client?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const userById = (id: number) => db.query.users.findFirst({ columns: { name: true }, where: eq(schema.users.id, id) });
+const addressesOf = (id: number) => db.select().from(schema.addresses).where(eq(schema.addresses.userId, id));
+
+describe("readBatcher", () => {
+  it("sends the reads of one moment in one batch and gives each its own result", async () => {
+    const batch = vi.spyOn(db, "batch");
+    const read = readBatcher(db);
+    const [user, addresses, nobody] = await Promise.all([read(userById(asha)), read(addressesOf(asha)), read(userById(asha + 1000))]);
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(user).toEqual({ name: "Asha" });
+    expect(addresses).toEqual([]);
+    expect(nobody).toBeUndefined();
+    batch.mockRestore();
+  });
+
+  it("sends a read asked for after the moment has passed on its own, and a lone read without a batch", async () => {
+    const batch = vi.spyOn(db, "batch");
+    const read = readBatcher(db);
+    expect(await read(userById(asha))).toEqual({ name: "Asha" });
+    expect(await read(addressesOf(asha))).toEqual([]);
+    expect(batch).not.toHaveBeenCalled();
+    batch.mockRestore();
+  });
+
+  it("fails every read of a batch that fails", async () => {
+    const read = readBatcher(db);
+    const results = await Promise.allSettled([read(userById(asha)), read(db.select({ n: sql`nope()` }).from(schema.users))]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+});
