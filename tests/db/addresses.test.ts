@@ -1,12 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
 import { count, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { migrateDatabase } from "../../db/prepare";
 import * as schema from "../../db/schema";
 import type { AddressInput } from "../../workers/services/address.schema";
 import {
@@ -17,21 +11,15 @@ import {
   saveAddress,
 } from "../../workers/services/addresses";
 import type { ServiceContext } from "../../workers/services/context";
+import { useTempDatabase } from "../support/temp-db";
 
-const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
-let dir: string;
-let url: string;
-const clients: Client[] = [];
+const database = useTempDatabase("addresses");
 let db: Db;
 let ctx: ServiceContext;
 let asha: number;
 let ravi: number;
 
-const connect = (): Db => {
-  const client = createClient({ url });
-  clients.push(client);
-  return drizzle(client, { schema });
-};
+const connect = (): Db => database.connect().db;
 // The address service only uses ctx.db.
 const contextFor = (database: Db) => ({ db: database, now: () => new Date() }) as unknown as ServiceContext;
 
@@ -56,10 +44,6 @@ async function fill(userId: number, n: number) {
 }
 
 beforeAll(async () => {
-  mkdirSync(tmpRoot, { recursive: true });
-  dir = mkdtempSync(join(tmpRoot, "addresses-"));
-  url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
   db = connect();
   ctx = contextFor(db);
   const users = await db
@@ -75,11 +59,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db.delete(schema.addresses);
-});
-
-afterAll(() => {
-  for (const client of clients) client.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("addresses service", () => {

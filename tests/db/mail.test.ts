@@ -1,26 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
 import { desc } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { migrateDatabase } from "../../db/prepare";
 import * as schema from "../../db/schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { type Mail, mailerFor } from "../../workers/services/mail";
+import { useTempDatabase } from "../support/temp-db";
 
 /**
  * The mailer against a stand-in for the mail provider that speaks Resend's wire format
  * (`POST /emails`, Bearer key, JSON `{ from, to[], subject, text, html }`, answering `{ id }`), on a
  * real libSQL database file: what production does with `MAIL_API_KEY` set.
  */
-const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
-let dir: string;
-let client: Client;
+const database = useTempDatabase("mail");
 let db: Db;
 let provider: Server;
 let providerUrl: string;
@@ -43,12 +36,7 @@ async function outbox() {
 }
 
 beforeAll(async () => {
-  mkdirSync(tmpRoot, { recursive: true });
-  dir = mkdtempSync(join(tmpRoot, "mail-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
-  db = drizzle(client, { schema });
+  db = database.connect().db;
   provider = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
@@ -70,8 +58,6 @@ beforeEach(async () => {
 
 afterAll(async () => {
   await new Promise((done) => provider?.close(done));
-  client?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("mail with a provider key", () => {

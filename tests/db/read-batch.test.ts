@@ -1,38 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
-import { migrateDatabase } from "../../db/prepare";
 import * as schema from "../../db/schema";
 import { readBatcher } from "../../workers/services/read-batch";
+import { useTempDatabase } from "../support/temp-db";
 
-const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
-let dir: string;
-let client: Client;
+const database = useTempDatabase("read-batch");
 let db: Db;
 let asha: number;
 
 beforeAll(async () => {
-  mkdirSync(tmpRoot, { recursive: true });
-  dir = mkdtempSync(join(tmpRoot, "read-batch-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
-  db = drizzle(client, { schema });
+  db = database.connect().db;
   const [row] = await db
     .insert(schema.users)
     .values({ name: "Asha", email: "asha@example.com", mobile: "9876543210", passwordHash: "x" })
     .returning({ id: schema.users.id });
   asha = row!.id;
-});
-
-afterAll(() => {
-  client?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const userById = (id: number) => db.query.users.findFirst({ columns: { name: true }, where: eq(schema.users.id, id) });

@@ -1,17 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase } from "../../db/prepare";
-import * as schema from "../../db/schema";
+import type { Client } from "@libsql/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { buildImages, seedDatabase, seedMedia } from "../../db/seed";
+import { useTempDatabase } from "../support/temp-db";
 
-const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
 const TABLES = ["categories", "subcategories", "products", "product_media", "product_colors", "product_sizes", "reviews", "coupons"];
-let dir: string;
+const database = useTempDatabase("seed");
 let client: Client;
+let db: Db;
 const images = buildImages();
 
 async function rows<T>(query: string): Promise<T[]> {
@@ -25,17 +22,8 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  mkdirSync(tmpRoot, { recursive: true });
-  dir = mkdtempSync(join(tmpRoot, "seed-"));
-  const url = `file:${join(dir, "shop.db")}`;
-  await migrateDatabase(url);
-  client = createClient({ url });
-  expect(await seedDatabase(drizzle(client, { schema }))).toEqual({ seeded: true });
-});
-
-afterAll(() => {
-  client?.close();
-  rmSync(dir, { recursive: true, force: true });
+  ({ client, db } = database.connect());
+  expect(await seedDatabase(db)).toEqual({ seeded: true });
 });
 
 describe("seeded catalogue", () => {
@@ -120,7 +108,7 @@ describe("seeded catalogue", () => {
 
   it("changes nothing when seeded again", async () => {
     const before = await counts();
-    expect(await seedDatabase(drizzle(client, { schema }))).toEqual({ seeded: false });
+    expect(await seedDatabase(db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
   });
 });
@@ -151,7 +139,7 @@ describe("generated images", () => {
   });
 
   it("land in the local R2 bucket where wrangler dev looks for them", { timeout: 60_000 }, async () => {
-    const persistRoot = join(dir, "state");
+    const persistRoot = join(database.dir, "state");
     expect(await seedMedia(persistRoot)).toBe(images.length);
     // Read back through a separate Miniflare instance bound the way wrangler binds MEDIA.
     const { Miniflare } = await import("miniflare");
