@@ -102,7 +102,8 @@ app.all("*", async (c) => {
   const res = await servePage(c.req.raw, render, { nonce: c.var.nonce, waitUntil: (p) => ctx.waitUntil(p) });
   // A session cookie that no longer signs anyone in (expired, revoked, tampered) is dropped, so the
   // browser is served from the edge cache again and is not asked to sign in over and over.
-  if (sessionCookieValue(c.req.raw.headers) && !res.headers.has("Set-Cookie") && !(await c.var.ctx.user())) {
+  // (A failed read, which also fails the session read batched with it, is no verdict on the cookie.)
+  if (sessionCookieValue(c.req.raw.headers) && !res.headers.has("Set-Cookie") && (await c.var.ctx.user().catch(() => undefined)) === null) {
     const cleared = new Response(res.body, res);
     cleared.headers.append("Set-Cookie", clearSessionCookie({ secure: new URL(c.req.url).protocol === "https:" }));
     return cleared;

@@ -83,6 +83,10 @@ describe("sign-up with an e-mailed code", () => {
     expect(await message(again)).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
     const signIn = await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(429);
+    expect(await signIn.json()).toMatchObject({
+      message: expect.stringMatching(/^Please verify your email to sign in\. We sent you a code a moment ago; for a new one, sign in again in \d+ seconds\.$/),
+      needsVerification: true,
+    });
     expect(await mailsTo(base, email)).toHaveLength(1);
 
     for (let sent = 2; sent <= 5; sent++) {
@@ -95,6 +99,13 @@ describe("sign-up with an e-mailed code", () => {
     // The oldest code was sent 5 minutes ago: the hour is up in 55 minutes.
     expect(await message(sixth)).toBe("Too many attempts. Please try again in 55 minutes.");
     expect(await mailsTo(base, email)).toHaveLength(5);
+  });
+
+  it("mails one code, not one each, to sign-ups for one e-mail that arrive at the same moment", async () => {
+    const email = uniqueEmail("burst");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postJson(base, "/api/auth/register", { ...newUser, email })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429]);
+    expect(await mailsTo(base, email)).toHaveLength(1);
   });
 
   it("answers 'OTP already sent' to a second sign-up within a minute, and refuses a verified e-mail", async () => {

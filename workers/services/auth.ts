@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, max, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, isNull, lt, max, min, ne, sql } from "drizzle-orm";
 import { passwordResets, signupCodes, users } from "../../db/schema";
 import { CODE_RULES, RESET_RULES, SIGNUP_TIMED_OUT } from "./auth.rules";
 import { emailOnlySchema, loginSchema, registerSchema, resendOtpSchema, RESET_TOKEN, resetPasswordSchema, verifyOtpSchema } from "./auth.schema";
@@ -102,44 +102,86 @@ interface PendingSignup {
  * the wrong-code tries.
  */
 const CODES_PER_HOUR = 5;
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
 
-async function checkCodeAllowance(ctx: ServiceContext, userId: number): Promise<void> {
+/** What a refused request is told while the last code is under a minute old. */
+type WaitAnswer = (seconds: number) => AppError;
+const waitForNewCode: WaitAnswer = (seconds) =>
+  new AppError(429, `Please wait ${seconds} seconds before asking for a new code.`, { retryAfter: seconds });
+
+/** Refuses, with how long to wait, when the e-mail has had a code this minute or its codes for the hour. */
+async function checkCodeAllowance(ctx: ServiceContext, userId: number, waitAnswer: WaitAnswer): Promise<void> {
   const now = ctx.now().getTime();
   const [sent] = await ctx.db
     .select({ total: count(), oldest: min(signupCodes.createdAt), newest: max(signupCodes.createdAt) })
     .from(signupCodes)
-    .where(and(eq(signupCodes.userId, userId), gt(signupCodes.createdAt, new Date(now - 3_600_000))));
+    .where(and(eq(signupCodes.userId, userId), gt(signupCodes.createdAt, new Date(now - HOUR))));
   if (!sent?.newest || !sent.oldest) return;
-  const wait = Math.ceil(CODE_RULES.resendAfterSeconds - (now - sent.newest.getTime()) / 1000);
-  if (wait > 0) throw new AppError(429, `Please wait ${wait} seconds before asking for a new code.`, { retryAfter: wait });
-  if (sent.total >= CODES_PER_HOUR) throw tooManyAttempts(Math.ceil((sent.oldest.getTime() + 3_600_000 - now) / 60_000));
+  const wait = Math.ceil((CODE_RULES.resendAfterSeconds * 1000 - (now - sent.newest.getTime())) / 1000);
+  if (wait > 0) throw waitAnswer(wait);
+  if (sent.total >= CODES_PER_HOUR) throw tooManyAttempts(Math.ceil((sent.oldest.getTime() + HOUR - now) / MINUTE));
 }
 
 /**
- * Mails a new code for one sign-up (its `requestHash`), retiring that sign-up's earlier codes.
- * Other sign-ups for the same e-mail keep theirs: each can only ever verify its own details.
+ * Inserts the code only while the e-mail is within its allowance. The check and the insert are one
+ * statement (and the batch one transaction), so parallel sign-ups cannot all slip through.
  */
-async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, requestHash: string): Promise<void> {
-  await checkCodeAllowance(ctx, pending.userId);
-  const code = newCode();
-  const now = ctx.now();
+function insertCodeIfAllowed(ctx: ServiceContext, row: typeof signupCodes.$inferInsert & { createdAt: Date }) {
+  const c = signupCodes;
+  const now = row.createdAt.getTime();
+  const fields = ["userId", "codeHash", "requestHash", "name", "mobile", "passwordHash", "expiresAt", "createdAt"] as const;
+  const columns = sql.join(fields.map((f) => sql.identifier(c[f].name)), sql`, `);
+  const value = (v: unknown) => (v instanceof Date ? v.getTime() : v);
+  const values = sql.join(fields.map((f) => sql`${value(row[f])}`), sql`, `);
+  return ctx.db.run(sql`
+    INSERT INTO ${c} (${columns})
+    SELECT ${values}
+    WHERE NOT EXISTS (SELECT 1 FROM ${c} WHERE ${c.userId} = ${row.userId} AND ${c.createdAt} > ${now - CODE_RULES.resendAfterSeconds * 1000})
+      AND (SELECT count(*) FROM ${c} WHERE ${c.userId} = ${row.userId} AND ${c.createdAt} > ${now - HOUR}) < ${CODES_PER_HOUR}`);
+}
+
+/**
+ * Mails a new code for one sign-up (its `requestHash`), retiring that sign-up's earlier codes, within
+ * the e-mail's allowance. Other sign-ups for the same e-mail keep theirs: each can only ever verify
+ * its own details.
+ */
+async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, requestHash: string, waitAnswer = waitForNewCode): Promise<void> {
   const { userId, name, mobile, passwordHash } = pending;
-  await ctx.db.batch([
-    ctx.db
-      .update(signupCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(signupCodes.userId, userId), eq(signupCodes.requestHash, requestHash), isNull(signupCodes.consumedAt))),
-    ctx.db.insert(signupCodes).values({
+  await checkCodeAllowance(ctx, userId, waitAnswer);
+  const code = newCode();
+  const hash = await codeHash(ctx, userId, code);
+  const now = ctx.now();
+  const [inserted] = await ctx.db.batch([
+    insertCodeIfAllowed(ctx, {
       userId,
-      codeHash: await codeHash(ctx, userId, code),
+      codeHash: hash,
       requestHash,
       name,
       mobile,
       passwordHash,
-      expiresAt: new Date(now.getTime() + CODE_RULES.validMinutes * 60_000),
+      expiresAt: new Date(now.getTime() + CODE_RULES.validMinutes * MINUTE),
       createdAt: now,
     }),
+    // Only once the new code is in: the sign-up's earlier codes end.
+    ctx.db
+      .update(signupCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(signupCodes.userId, userId),
+          eq(signupCodes.requestHash, requestHash),
+          isNull(signupCodes.consumedAt),
+          ne(signupCodes.codeHash, hash),
+          exists(ctx.db.select({ one: sql`1` }).from(signupCodes).where(and(eq(signupCodes.userId, userId), eq(signupCodes.codeHash, hash)))),
+        ),
+      ),
   ]);
+  if (inserted.rowsAffected === 0) {
+    // A parallel request took the allowance between the check and the insert.
+    await checkCodeAllowance(ctx, userId, waitAnswer);
+    throw waitAnswer(CODE_RULES.resendAfterSeconds);
+  }
   await mailerFor(ctx).send(signupCodeMail(pending.email, name, code, CODE_RULES.validMinutes));
 }
 
@@ -270,6 +312,14 @@ export class UnverifiedAccount extends AppError {
   }
 }
 
+/** Signing in to an unverified account just after a code went out: say so, not "a new code". */
+const signInAfterCode: WaitAnswer = (seconds) =>
+  new AppError(
+    429,
+    `Please verify your email to sign in. We sent you a code a moment ago; for a new one, sign in again in ${seconds} seconds.`,
+    { retryAfter: seconds, needsVerification: true },
+  );
+
 export async function login(ctx: ServiceContext, input: unknown): Promise<{ user: PublicUser; token: string }> {
   const { email, password } = parseInput(loginSchema, input);
   await limit(ctx, "login", email);
@@ -283,7 +333,8 @@ export async function login(ctx: ServiceContext, input: unknown): Promise<{ user
   if (!user.isVerified) {
     // Whoever knows this password starts a sign-up of their own; its code goes to the mailbox as ever.
     const verificationToken = newSecretToken();
-    await sendSignupCode(ctx, { userId: user.id, email, name: user.name, mobile: user.mobile, passwordHash: user.passwordHash }, await sha256(verificationToken));
+    const pending = { userId: user.id, email, name: user.name, mobile: user.mobile, passwordHash: user.passwordHash };
+    await sendSignupCode(ctx, pending, await sha256(verificationToken), signInAfterCode);
     throw new UnverifiedAccount(email, verificationToken);
   }
   if (needsRehash) {

@@ -94,7 +94,7 @@ export async function readAsUser<T>(ctx: ServiceContext, read: (userId: number) 
   if (!claims) throw signInFirst();
   const [user, data] = await Promise.allSettled([ctx.user(), ctx.read(read(claims.userId))]);
   if (user.status === "rejected") throw user.reason;
-  if (!user.value) throw signInFirst();
+  if (!user.value || user.value.id !== claims.userId) throw signInFirst();
   if (data.status === "rejected") throw data.reason;
   return { user: user.value, data: data.value };
 }

@@ -21,13 +21,20 @@ const keyed = (address: AddressDraft): KeyedAddress => ({ ...address, key: nextK
 const withoutKey = ({ key: _key, ...address }: KeyedAddress): AddressDraft => address;
 
 /**
- * The server's own address check, fetched when the shopper first edits anything rather than with the
- * page (it brings zod). Until it has arrived, Save simply lets the server check.
+ * The server's own address check, fetched when the shopper first reaches a field or button of the
+ * form rather than with the page (it brings zod). Until it has arrived, or if it cannot be fetched,
+ * Save simply lets the server check.
  */
 type AddressCheck = (typeof import("../../../workers/services/address.schema"))["validateProfileAddresses"];
 let addressCheck: AddressCheck | undefined;
+let loadingAddressCheck = false;
 const loadAddressCheck = () => {
-  if (!addressCheck) void import("../../../workers/services/address.schema").then((m) => (addressCheck = m.validateProfileAddresses));
+  if (addressCheck || loadingAddressCheck) return;
+  loadingAddressCheck = true;
+  import("../../../workers/services/address.schema").then(
+    (m) => (addressCheck = m.validateProfileAddresses),
+    () => (loadingAddressCheck = false),
+  );
 };
 
 const focusInput = (form: HTMLFormElement | null, name: string) =>
@@ -126,7 +133,7 @@ export function ProfileForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" replace noValidate ref={formRef} className="profile-form" onInput={loadAddressCheck} onSubmit={checkBeforeSaving}>
+    <Form method="post" encType="multipart/form-data" replace noValidate ref={formRef} className="profile-form" onFocus={loadAddressCheck} onSubmit={checkBeforeSaving}>
       {/* Enter in any field saves: the first submit button in the form is the one Enter presses. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
 
