@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
+import { roundTripsOf } from "../support/round-trips";
 
 const browser = useBrowser();
 
@@ -19,16 +20,6 @@ const homeLink = (page: Page) => page.getByRole("navigation", { name: "Main" }).
 /** The home route's own data request after a client-side navigation (its clientLoader asks the server). */
 const HOME_DATA = /\/_root\.data\?(.*&)?_routes=routes%2Fhome(&|$)/;
 
-/** Database round trips (libSQL pipelines) one GET of `path` costs, read from the local server. */
-async function roundTrips(path: string): Promise<number> {
-  const dbUrl = inject("dbUrl");
-  await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
-  const res = await fetch(inject("baseUrl") + path);
-  await res.arrayBuffer();
-  expect(res.status).toBe(200);
-  const { pipelines } = (await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number };
-  return pipelines;
-}
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("home (%s)", (viewport) => {
   it("shows the hero, 8 new arrivals, the outfit tiles, the offer poster and exactly 4 featured products", async () => {
@@ -194,6 +185,6 @@ describe("home after a client-side navigation", () => {
 describe("home data", () => {
   it("renders from one database round trip", async () => {
     // A query string the page ignores keeps the edge cache from answering instead of the loader.
-    expect(await roundTrips(`/?round-trip=${Date.now()}`)).toBe(1);
+    expect(await roundTripsOf(`/?round-trip=${Date.now()}`)).toMatchObject({ status: 200, trips: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { Suggestion } from "../../app/routes/search-suggest";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
+import { roundTripsOf } from "../support/round-trips";
 
 const browser = useBrowser();
 
@@ -209,14 +210,10 @@ describe("search suggestions", () => {
 
 describe("search edge cases", () => {
   it("shows the search form for a blank query without asking the database", async () => {
-    const dbUrl = inject("dbUrl");
-    await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
-    const res = await fetch(`${inject("baseUrl")}/search?query=%20%20&blank=${Date.now()}`);
-    const html = await res.text();
-    expect(res.status).toBe(200);
-    expect(html).toContain('id="page-search"');
-    const { pipelines } = (await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number };
-    expect(pipelines).toBe(0);
+    const { status, body, trips } = await roundTripsOf(`/search?query=%20%20&blank=${Date.now()}`);
+    expect(status).toBe(200);
+    expect(body).toContain('id="page-search"');
+    expect(trips).toBe(0);
   });
 
   it("explains a too long query with a 400", async () => {

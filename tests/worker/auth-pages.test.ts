@@ -5,6 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { ageSignupCodes, createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import { roundTripsOf } from "../support/round-trips";
 
 const base = inject("baseUrl");
 const url = (path: string) => new URL(path, base);
@@ -353,17 +354,10 @@ describe("protected pages", () => {
 
   it("render the profile in one database round trip: the session check and the addresses travel together", async () => {
     const user = await createUser(base, "page-round-trips");
-    const dbUrl = inject("dbUrl");
-    const trips = async (path: string, headers: Record<string, string>) => {
-      await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
-      const res = await fetch(url(path), { headers });
-      await res.arrayBuffer();
-      expect(res.status, path).toBe(200);
-      return ((await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number }).pipelines;
-    };
-    expect(await trips("/profile", { Cookie: sessionCookie(user.token) })).toBe(1);
-    expect(await trips("/api/auth/profile", { Authorization: `Bearer ${user.token}` })).toBe(1);
-    expect(await trips("/api/addresses/my", { Authorization: `Bearer ${user.token}` })).toBe(1);
+    const oneTrip = { status: 200, trips: 1 };
+    expect(await roundTripsOf("/profile", { Cookie: sessionCookie(user.token) })).toMatchObject(oneTrip);
+    expect(await roundTripsOf("/api/auth/profile", { Authorization: `Bearer ${user.token}` })).toMatchObject(oneTrip);
+    expect(await roundTripsOf("/api/addresses/my", { Authorization: `Bearer ${user.token}` })).toMatchObject(oneTrip);
   });
 
   it("/login is the old name of /signin and keeps the redirect", async () => {

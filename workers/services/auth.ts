@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gt, isNull, lt, max, min, ne, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, isNull, lt, max, min, ne, sql } from "drizzle-orm";
 import { passwordResets, signupCodes, users } from "../../db/schema";
 import { CODE_RULES, RESET_RULES, SIGNUP_TIMED_OUT } from "./auth.rules";
 import { emailOnlySchema, loginSchema, registerSchema, resendOtpSchema, RESET_TOKEN, resetPasswordSchema, verifyOtpSchema } from "./auth.schema";
@@ -110,22 +110,22 @@ type WaitAnswer = (seconds: number) => AppError;
 const waitForNewCode: WaitAnswer = (seconds) =>
   new AppError(429, `Please wait ${seconds} seconds before asking for a new code.`, { retryAfter: seconds });
 
-/** Refuses, with how long to wait, when the e-mail has had a code this minute or its codes for the hour. */
-async function checkCodeAllowance(ctx: ServiceContext, userId: number, waitAnswer: WaitAnswer): Promise<void> {
+/** Why a code was refused, and how long to wait: the e-mail had one this minute, or its codes for the hour. */
+async function codeRefusal(ctx: ServiceContext, userId: number, waitAnswer: WaitAnswer): Promise<AppError> {
   const now = ctx.now().getTime();
   const [sent] = await ctx.db
-    .select({ total: count(), oldest: min(signupCodes.createdAt), newest: max(signupCodes.createdAt) })
+    .select({ oldest: min(signupCodes.createdAt), newest: max(signupCodes.createdAt) })
     .from(signupCodes)
     .where(and(eq(signupCodes.userId, userId), gt(signupCodes.createdAt, new Date(now - HOUR))));
-  if (!sent?.newest || !sent.oldest) return;
-  const wait = Math.ceil((CODE_RULES.resendAfterSeconds * 1000 - (now - sent.newest.getTime())) / 1000);
-  if (wait > 0) throw waitAnswer(wait);
-  if (sent.total >= CODES_PER_HOUR) throw tooManyAttempts(Math.ceil((sent.oldest.getTime() + HOUR - now) / MINUTE));
+  const wait = sent?.newest ? Math.ceil((CODE_RULES.resendAfterSeconds * 1000 - (now - sent.newest.getTime())) / 1000) : 0;
+  if (wait > 0 || !sent?.oldest) return waitAnswer(Math.max(wait, 1));
+  return tooManyAttempts(Math.max(1, Math.ceil((sent.oldest.getTime() + HOUR - now) / MINUTE)));
 }
 
 /**
- * Inserts the code only while the e-mail is within its allowance. The check and the insert are one
- * statement (and the batch one transaction), so parallel sign-ups cannot all slip through.
+ * Inserts the code only while the e-mail is within its allowance: the one place the rule is enforced.
+ * The check and the insert are one statement (and the batch one transaction), so parallel sign-ups
+ * cannot all slip through.
  */
 function insertCodeIfAllowed(ctx: ServiceContext, row: typeof signupCodes.$inferInsert & { createdAt: Date }) {
   const c = signupCodes;
@@ -148,7 +148,6 @@ function insertCodeIfAllowed(ctx: ServiceContext, row: typeof signupCodes.$infer
  */
 async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, requestHash: string, waitAnswer = waitForNewCode): Promise<void> {
   const { userId, name, mobile, passwordHash } = pending;
-  await checkCodeAllowance(ctx, userId, waitAnswer);
   const code = newCode();
   const hash = await codeHash(ctx, userId, code);
   const now = ctx.now();
@@ -177,11 +176,7 @@ async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, reque
         ),
       ),
   ]);
-  if (inserted.rowsAffected === 0) {
-    // A parallel request took the allowance between the check and the insert.
-    await checkCodeAllowance(ctx, userId, waitAnswer);
-    throw waitAnswer(CODE_RULES.resendAfterSeconds);
-  }
+  if (inserted.rowsAffected === 0) throw await codeRefusal(ctx, userId, waitAnswer);
   await mailerFor(ctx).send(signupCodeMail(pending.email, name, code, CODE_RULES.validMinutes));
 }
 

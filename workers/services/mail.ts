@@ -5,12 +5,12 @@ import { settings } from "./settings";
 
 /**
  * Outgoing mail (DECISIONS §7). Every message is written to the outbox table first. With
- * `MAIL_API_KEY` set, the row keeps only who, what and when, with 6-digit runs in the subject masked
- * (sign-up codes and reset links must never sit in the database in plain text, even when the
- * provider fails), the body goes to the provider
- * over HTTP (Resend's `POST /emails` format, `MAIL_API_URL` defaulting to https://api.resend.com) and
- * the row is marked sent. Without a key (local and test runs; production refuses to start without
- * one) the outbox is the mailbox, listed at /dev/mailbox.
+ * `MAIL_API_KEY` set, the row keeps only who, what and when, with 6-digit runs in the subject
+ * masked (sign-up codes and reset links must never sit in the database in plain text, even when the
+ * provider fails); the body goes to the provider over HTTP (Resend's `POST /emails` format,
+ * `MAIL_API_URL` defaulting to https://api.resend.com) and the row is marked sent. Without a key
+ * (local and test runs; production refuses to start without one) the outbox is the mailbox, listed
+ * at /dev/mailbox.
  */
 export interface Mail {
   to: string;

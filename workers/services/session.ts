@@ -84,6 +84,8 @@ export async function sessionUser(ctx: ServiceContext): Promise<SessionUser | nu
   return user;
 }
 
+const signInFirst = () => new AppError(401, "Please login first to continue.");
+
 /**
  * The signed-in user and a read of their own rows, asked for together: the token names the user, so
  * the read goes in the same batch as the session check (one round trip) and is thrown away, with a
@@ -128,8 +130,6 @@ export function sessionCookie(token: string, opts: { secure: boolean }): string 
 export function clearSessionCookie(opts: { secure: boolean }): string {
   return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", opts.secure && "Secure"].filter(Boolean).join("; ");
 }
-
-const signInFirst = () => new AppError(401, "Please login first to continue.");
 
 /** The signed-in user, or a 401 with the spec's message. */
 export async function requireUser(ctx: ServiceContext): Promise<SessionUser> {

@@ -9,8 +9,6 @@ export interface PhotoRule {
   types: readonly string[];
 }
 
-/** The service's own message for a picture it refuses. */
-
 /**
  * The profile picture input with the current avatar beside it. With JavaScript a chosen file is
  * checked at once and previewed; without, the server checks it on save.
