@@ -132,64 +132,80 @@ async function accountCosts(stack: Stack) {
 
 let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;
 
-await runMeasurement("bench", async (stack) => {
-  accounts = await accountCosts(stack);
-  // Nothing fetches a page before dbTrips does, so its first GET is an uncached render.
-  const targets: [string, string][] = [
-    ["home", "/"],
-    ["product", await productPath(stack.baseUrl)],
-    ["api /api/products", "/api/products"],
-    ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html")],
-  ];
+await runMeasurement(
+  "bench",
+  async (stack) => {
+    accounts = await accountCosts(stack);
+    // Nothing fetches a page before dbTrips does, so its first GET is an uncached render.
+    const targets: [string, string][] = [
+      ["home", "/"],
+      ["product", await productPath(stack.baseUrl)],
+      ["api /api/products", "/api/products"],
+      ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html")],
+    ];
 
-  // All round trips are counted up front, on an idle stack: after a load run the Worker is still
-  // finishing requests the load generator has already given up on, and their queries would count.
-  const trips = [];
-  for (const [, path] of targets) trips.push({ render: await dbTrips(stack, path), repeat: await dbTrips(stack, path) });
+    // All round trips are counted up front, on an idle stack: after a load run the Worker is still
+    // finishing requests the load generator has already given up on, and their queries would count.
+    const trips = [];
+    for (const [, path] of targets) trips.push({ render: await dbTrips(stack, path), repeat: await dbTrips(stack, path) });
 
-  const results = [];
-  for (const [i, [name, path]] of targets.entries()) {
-    const { render, repeat } = trips[i]!;
-    for (const connections of CONNECTIONS) {
-      await settle(stack);
-      console.log(`  measuring ${path} @ ${connections} conn`);
-      const r = await load(stack.baseUrl + path, connections);
-      const sorted = r.latencies.sort((a, b) => a - b);
-      results.push({
-        target: targetLabel(name, render.status),
-        path,
-        connections,
-        requests: sorted.length,
-        reqPerS: sorted.length / r.durationS,
-        p50Ms: percentile(sorted, 0.5),
-        p99Ms: percentile(sorted, 0.99),
-        roundTrips: render.pipelines,
-        repeat: { roundTrips: repeat.pipelines, edgeCache: repeat.cache },
-        statuses: r.statuses,
-        errors: r.errors,
-        timeouts: r.timeouts,
-      });
+    const results = [];
+    for (const [i, [name, path]] of targets.entries()) {
+      const { render, repeat } = trips[i]!;
+      for (const connections of CONNECTIONS) {
+        await settle(stack);
+        console.log(`  measuring ${path} @ ${connections} conn`);
+        const r = await load(stack.baseUrl + path, connections);
+        const sorted = r.latencies.sort((a, b) => a - b);
+        results.push({
+          target: targetLabel(name, render.status),
+          path,
+          connections,
+          requests: sorted.length,
+          reqPerS: sorted.length / r.durationS,
+          p50Ms: percentile(sorted, 0.5),
+          p99Ms: percentile(sorted, 0.99),
+          roundTrips: render.pipelines,
+          repeat: { roundTrips: repeat.pipelines, edgeCache: repeat.cache },
+          statuses: r.statuses,
+          errors: r.errors,
+          timeouts: r.timeouts,
+        });
+      }
     }
-  }
-  return results;
-}, (results) => {
-  console.log(`\n${DURATION_S} s per run after a ${WARMUP_S} s warm-up; round trips = db round trips per render (first, uncached GET);`);
-  console.log(`repeat GET = X-Edge-Cache of a second GET and its round trips (what the load runs mostly measure)\n`);
-  printTable(
-    ["target", "conns", "req/s", "p50 ms", "p99 ms", "round trips", "repeat GET"],
-    results.map((r) => [
-      r.target, r.connections, r.reqPerS.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), r.roundTrips, `${r.repeat.edgeCache}, ${r.repeat.roundTrips} trips`,
-    ]),
-  );
-  if (accounts) {
-    const { signInMs, refusedMs, samples, profile } = accounts;
-    console.log(`\nsign-in with a wrong password (one scrypt verify, N=2^14 r=8 p=5): median ${signInMs.toFixed(0)} ms over ${samples};`);
-    console.log(`sign-in refused before hashing: median ${refusedMs.toFixed(0)} ms; so one hash costs about ${(signInMs - refusedMs).toFixed(0)} ms in workerd`);
-    console.log(`signed-in /profile render: HTTP ${profile.status}, ${profile.roundTrips} db round trips (the session check batched with the page's reads)`);
-  }
-  for (const r of results) {
-    const other = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
-    if (r.errors || other.length)
-      console.log(`note: ${r.target} @ ${r.connections}: ${r.errors} errors (${r.timeouts} timeouts), statuses ${JSON.stringify(r.statuses)}`);
-  }
-});
+    return results;
+  },
+  (results) => {
+    console.log(`\n${DURATION_S} s per run after a ${WARMUP_S} s warm-up; round trips = db round trips per render (first, uncached GET);`);
+    console.log(`repeat GET = X-Edge-Cache of a second GET and its round trips (what the load runs mostly measure)\n`);
+    printTable(
+      ["target", "conns", "req/s", "p50 ms", "p99 ms", "round trips", "repeat GET"],
+      results.map((r) => [
+        r.target,
+        r.connections,
+        r.reqPerS.toFixed(0),
+        r.p50Ms.toFixed(2),
+        r.p99Ms.toFixed(2),
+        r.roundTrips,
+        `${r.repeat.edgeCache}, ${r.repeat.roundTrips} trips`,
+      ]),
+    );
+    if (accounts) {
+      const { signInMs, refusedMs, samples, profile } = accounts;
+      console.log(`\nsign-in with a wrong password (one scrypt verify, N=2^14 r=8 p=5): median ${signInMs.toFixed(0)} ms over ${samples};`);
+      console.log(
+        `sign-in refused before hashing: median ${refusedMs.toFixed(0)} ms; so one hash costs about ${(signInMs - refusedMs).toFixed(0)} ms in workerd`,
+      );
+      console.log(
+        `signed-in /profile render: HTTP ${profile.status}, ${profile.roundTrips} db round trips (the session check batched with the page's reads)`,
+      );
+    }
+    for (const r of results) {
+      const other = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
+      if (r.errors || other.length)
+        console.log(
+          `note: ${r.target} @ ${r.connections}: ${r.errors} errors (${r.timeouts} timeouts), statuses ${JSON.stringify(r.statuses)}`,
+        );
+    }
+  },
+);

@@ -47,11 +47,42 @@ const LADAKH = { districts: new Set(["Leh", "Kargil"]), from: 194101, to: 194404
 
 /** Every state and union territory name the directory may answer, as the India Post API writes them. */
 const KNOWN_STATES = new Set([
-  "Andaman & Nicobar", "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chandigarh", "Chattisgarh",
-  MERGED_UT, "Delhi", "Goa", "Gujarat", "Haryana", "Himachal Pradesh", "Jammu & Kashmir", "Jharkhand",
-  "Karnataka", "Kerala", "Ladakh", "Lakshadweep", "Madhya Pradesh", "Maharashtra", "Manipur", "Meghalaya",
-  "Mizoram", "Nagaland", "Odisha", "Pondicherry", "Punjab", "Rajasthan", "Sikkim", "Tamil Nadu", "Telangana",
-  "Tripura", "Uttar Pradesh", "Uttarakhand", "West Bengal",
+  "Andaman & Nicobar",
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chattisgarh",
+  MERGED_UT,
+  "Delhi",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jammu & Kashmir",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Pondicherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
 ]);
 
 const SMALL_WORDS = new Set(["and", "of", "the"]);
@@ -182,7 +213,10 @@ const source = `/**
  *
  * The package's license:
  *
-${licenseText.split(/\r?\n/).map((l) => ` * ${l}`.trimEnd()).join("\n")}
+${licenseText
+  .split(/\r?\n/)
+  .map((l) => ` * ${l}`.trimEnd())
+  .join("\n")}
  */
 
 export const PINCODE_SOURCE = "${pkg.name}@${pkg.version}";

@@ -17,11 +17,7 @@ export interface StartedProcess {
 }
 
 /** Starts a long-running child in its own process group so nothing is left behind on stop. */
-export function startProcess(
-  cmd: string,
-  args: string[],
-  opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
-): StartedProcess {
+export function startProcess(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): StartedProcess {
   const child = spawn(cmd, args, {
     cwd: root,
     env: opts.env ?? process.env,

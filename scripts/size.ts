@@ -50,57 +50,72 @@ async function totals(urls: Iterable<string>) {
   return { raw, gz };
 }
 
-await runMeasurement("size", async (stack) => {
-  // The signed-out storefront, plus the profile's edit view as a signed-in shopper sees it: the one
-  // page whose form validates with zod in the browser.
-  const user = await createUser(stack.baseUrl, "size-profile");
-  const pages: { name: string; path: string; label: string; session?: string }[] = [
-    ...(await storefrontPages(stack.baseUrl)),
-    { name: "profile (edit)", path: "/profile?edit=1", label: targetLabel("profile (edit)", 200), session: user.token },
-  ];
-  // Playwright's own Ctrl-C handler would exit before the stack is stopped: ours does both.
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, handleSIGINT: false, handleSIGTERM: false });
-  const closeBrowser = onCleanup(() => browser.close());
-
-  const results = [];
-  for (const target of pages) {
-    const context = await browser.newContext();
-    if (target.session) await context.addCookies([{ name: SESSION_COOKIE, value: target.session, url: stack.baseUrl }]);
-    const page = await context.newPage();
-    const requested = { js: new Set<string>(), css: new Set<string>() };
-    page.on("request", (req) => {
-      if (req.resourceType() === "script") requested.js.add(req.url());
-      if (req.resourceType() === "stylesheet") requested.css.add(req.url());
+await runMeasurement(
+  "size",
+  async (stack) => {
+    // The signed-out storefront, plus the profile's edit view as a signed-in shopper sees it: the one
+    // page whose form validates with zod in the browser.
+    const user = await createUser(stack.baseUrl, "size-profile");
+    const pages: { name: string; path: string; label: string; session?: string }[] = [
+      ...(await storefrontPages(stack.baseUrl)),
+      { name: "profile (edit)", path: "/profile?edit=1", label: targetLabel("profile (edit)", 200), session: user.token },
+    ];
+    // Playwright's own Ctrl-C handler would exit before the stack is stopped: ours does both.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
     });
-    const url = stack.baseUrl + target.path;
-    const response = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
-    const served = scanHtml((await response?.text()) ?? "", url);
-    await context.close();
+    const closeBrowser = onCleanup(() => browser.close());
 
-    const jsUrls = new Set([...served.js, ...requested.js]);
-    const js = await totals(jsUrls);
-    const css = await totals(new Set([...served.css, ...requested.css]));
-    const inlineGz = gzSize(served.inline.join("\n"));
-    results.push({
-      page: target.label,
-      path: target.path,
-      jsFiles: jsUrls.size,
-      jsRawKiB: kib(js.raw),
-      jsGzipKiB: kib(js.gz),
-      withinBudget: kib(js.gz) <= BUDGET_KIB,
-      inlineJsGzipKiB: kib(inlineGz),
-      cssGzipKiB: kib(css.gz),
-      jsUrls: [...jsUrls].map((u) => new URL(u).pathname),
-    });
-  }
-  await closeBrowser();
-  return results;
-}, (results) => {
-  console.log(`\nJavaScript per page (gzip -9), budget ${BUDGET_KIB} KiB gzipped\n`);
-  printTable(
-    ["page", "JS files", "JS raw KiB", "JS gzip KiB", `<= ${BUDGET_KIB} KiB`, "inline JS gzip KiB", "CSS gzip KiB"],
-    results.map((r) => [
-      r.page, r.jsFiles, r.jsRawKiB.toFixed(1), r.jsGzipKiB.toFixed(1), r.withinBudget ? "yes" : "NO", r.inlineJsGzipKiB.toFixed(1), r.cssGzipKiB.toFixed(1),
-    ]),
-  );
-});
+    const results = [];
+    for (const target of pages) {
+      const context = await browser.newContext();
+      if (target.session) await context.addCookies([{ name: SESSION_COOKIE, value: target.session, url: stack.baseUrl }]);
+      const page = await context.newPage();
+      const requested = { js: new Set<string>(), css: new Set<string>() };
+      page.on("request", (req) => {
+        if (req.resourceType() === "script") requested.js.add(req.url());
+        if (req.resourceType() === "stylesheet") requested.css.add(req.url());
+      });
+      const url = stack.baseUrl + target.path;
+      const response = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+      const served = scanHtml((await response?.text()) ?? "", url);
+      await context.close();
+
+      const jsUrls = new Set([...served.js, ...requested.js]);
+      const js = await totals(jsUrls);
+      const css = await totals(new Set([...served.css, ...requested.css]));
+      const inlineGz = gzSize(served.inline.join("\n"));
+      results.push({
+        page: target.label,
+        path: target.path,
+        jsFiles: jsUrls.size,
+        jsRawKiB: kib(js.raw),
+        jsGzipKiB: kib(js.gz),
+        withinBudget: kib(js.gz) <= BUDGET_KIB,
+        inlineJsGzipKiB: kib(inlineGz),
+        cssGzipKiB: kib(css.gz),
+        jsUrls: [...jsUrls].map((u) => new URL(u).pathname),
+      });
+    }
+    await closeBrowser();
+    return results;
+  },
+  (results) => {
+    console.log(`\nJavaScript per page (gzip -9), budget ${BUDGET_KIB} KiB gzipped\n`);
+    printTable(
+      ["page", "JS files", "JS raw KiB", "JS gzip KiB", `<= ${BUDGET_KIB} KiB`, "inline JS gzip KiB", "CSS gzip KiB"],
+      results.map((r) => [
+        r.page,
+        r.jsFiles,
+        r.jsRawKiB.toFixed(1),
+        r.jsGzipKiB.toFixed(1),
+        r.withinBudget ? "yes" : "NO",
+        r.inlineJsGzipKiB.toFixed(1),
+        r.cssGzipKiB.toFixed(1),
+      ]),
+    );
+  },
+);

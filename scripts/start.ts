@@ -6,8 +6,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { prepareLocalDatabase } from "../db/prepare";
 import { startLocalDbServer } from "../db/local-server/server";
+import { prepareLocalDatabase } from "../db/prepare";
 import { root, runChecked, startProcess } from "./processes";
 
 /**
@@ -45,13 +45,20 @@ if (!dev) runChecked("npm", ["run", "build"]);
 const shop = dev
   ? startProcess("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(SHOP_PORT), "--strictPort"])
   : startProcess("npx", [
-      "wrangler", "dev",
-      "--ip", "127.0.0.1",
-      "--port", String(SHOP_PORT),
-      "--persist-to", persistRoot,
-      "--var", `DATABASE_URL:${db.url}`,
-      "--var", `SESSION_SECRET:${sessionSecret}`,
-      "--var", "APP_ENV:development",
+      "wrangler",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(SHOP_PORT),
+      "--persist-to",
+      persistRoot,
+      "--var",
+      `DATABASE_URL:${db.url}`,
+      "--var",
+      `SESSION_SECRET:${sessionSecret}`,
+      "--var",
+      "APP_ENV:development",
       "--show-interactive-dev-session=false",
     ]);
 

@@ -5,16 +5,16 @@ import { createRequestHandler } from "react-router";
 import { createDb } from "../db/client";
 import { api } from "./api";
 import type { ApiEnv } from "./api/types";
+import { devTools } from "./dev-tools";
+import { servePage } from "./edge-cache";
 import { assertEnv, type Env } from "./env";
 import { media } from "./media";
-import { servePage } from "./edge-cache";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
-import { devTools } from "./dev-tools";
-import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
 import type { ServiceContext } from "./services/context";
 import { AppError } from "./services/errors";
 import { readBatcher } from "./services/read-batch";
+import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -97,8 +97,7 @@ app.route("/", seo);
 
 app.all("*", async (c) => {
   const ctx = c.executionCtx as ExecutionContext;
-  const render = () =>
-    handlePage(c.req.raw, { cloudflare: { env: c.env, ctx }, services: c.var.ctx, nonce: c.var.nonce });
+  const render = () => handlePage(c.req.raw, { cloudflare: { env: c.env, ctx }, services: c.var.ctx, nonce: c.var.nonce });
   const res = await servePage(c.req.raw, render, { nonce: c.var.nonce, waitUntil: (p) => ctx.waitUntil(p) });
   // A session cookie that no longer signs anyone in (expired, revoked, tampered) is dropped, so the
   // browser is served from the edge cache again and is not asked to sign in over and over.

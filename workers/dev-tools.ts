@@ -23,12 +23,17 @@ export const devTools = new Hono<ApiEnv>()
   .get("/mailbox.json", async (c) => {
     const to = c.req.query("to");
     const mails = await listOutbox(c.var.ctx, to);
-    return c.json({ data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) });
+    return c.json({
+      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
+    });
   })
   .get("/mailbox/:file", async (c) => {
     const id = /^(\d{1,12})\.html$/.exec(c.req.param("file"))?.[1];
     if (!id) return c.text("Not found", 404);
-    const [mail] = await c.var.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(id)));
+    const [mail] = await c.var.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, Number(id)));
     if (!mail) return c.text("Not found", 404);
     return c.html(mail.html);
   })

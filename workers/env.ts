@@ -18,17 +18,19 @@ export interface Env {
   FORM_LIMITER: RateLimit;
 }
 
-const envSchema = z.object({
-  DATABASE_URL: z.url({ protocol: /^(https?|libsql|wss?)$/, error: "DATABASE_URL must be an http(s) or libsql URL" }),
-  DATABASE_AUTH_TOKEN: z.string().optional(),
-  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-  SESSION_SECRET: z.string({ error: "SESSION_SECRET is not set" }).min(32, "SESSION_SECRET must be at least 32 characters"),
-  POSTAL_API_URL: z.url().optional(),
-  MAIL_API_URL: z.url().optional(),
-  MAIL_API_KEY: z.string().optional(),
-}).refine((env) => env.APP_ENV !== "production" || !!env.MAIL_API_KEY, {
-  message: "MAIL_API_KEY must be set in production: without it no sign-up code or reset link is ever delivered",
-});
+const envSchema = z
+  .object({
+    DATABASE_URL: z.url({ protocol: /^(https?|libsql|wss?)$/, error: "DATABASE_URL must be an http(s) or libsql URL" }),
+    DATABASE_AUTH_TOKEN: z.string().optional(),
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    SESSION_SECRET: z.string({ error: "SESSION_SECRET is not set" }).min(32, "SESSION_SECRET must be at least 32 characters"),
+    POSTAL_API_URL: z.url().optional(),
+    MAIL_API_URL: z.url().optional(),
+    MAIL_API_KEY: z.string().optional(),
+  })
+  .refine((env) => env.APP_ENV !== "production" || !!env.MAIL_API_KEY, {
+    message: "MAIL_API_KEY must be set in production: without it no sign-up code or reset link is ever delivered",
+  });
 
 /** Checks the plain-text configuration once per isolate, so a bad deploy fails loudly and early. */
 let checked = false;

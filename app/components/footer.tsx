@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
 import { settings } from "../../workers/services/settings";
+import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
 import "./footer.css";
 

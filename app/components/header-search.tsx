@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { searchPath } from "../lib/paths";
 import { useDisclosure } from "../lib/use-disclosure";
-import type { loader as suggestLoader, Suggestion } from "../routes/search-suggest";
+import type { Suggestion, loader as suggestLoader } from "../routes/search-suggest";
 import { SearchIcon } from "./icons";
 
 const LISTBOX_ID = "site-search-suggestions";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
-import type { loader as rootLoader } from "../root";
 import { useDisclosure } from "../lib/use-disclosure";
+import type { loader as rootLoader } from "../root";
 import { HeaderSearch } from "./header-search";
 import { BagIcon, BrandMark, CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { UserMenu } from "./user-menu";
@@ -69,12 +69,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
   return (
     <header className={className}>
       <div className="site-header__bar container">
-        <details
-          ref={menu.ref}
-          className="header-menu"
-          open={menu.open}
-          onToggle={(event) => menu.setOpen(event.currentTarget.open)}
-        >
+        <details ref={menu.ref} className="header-menu" open={menu.open} onToggle={(event) => menu.setOpen(event.currentTarget.open)}>
           <summary className="icon-button" aria-label="Menu" aria-expanded={menu.open}>
             {menu.open ? <CloseIcon /> : <MenuIcon />}
           </summary>

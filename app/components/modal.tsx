@@ -42,9 +42,7 @@ export function Modal({ onClose, title, hideTitle = false, className, onKeyDown,
 
   function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== "Tab") return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.getClientRects().length > 0,
-    );
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) return;

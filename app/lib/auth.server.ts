@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { safeRedirect } from "../../workers/services/auth.schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { AppError } from "../../workers/services/errors";
-import { clearSessionCookie, sessionCookie, type SessionUser } from "../../workers/services/session";
+import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
 
 /** Page-side session helpers: loaders and actions call the services directly (DECISIONS §2). */
 

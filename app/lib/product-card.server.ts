@@ -9,9 +9,7 @@ export function toProductCard(product: Product): ProductCardData {
   const { price, outOfStock } = cardOf(product);
   const image = product.media.find((m) => m.type === "image");
   const description =
-    product.description.length > DESCRIPTION_CHARS
-      ? `${product.description.slice(0, DESCRIPTION_CHARS).trimEnd()}…`
-      : product.description;
+    product.description.length > DESCRIPTION_CHARS ? `${product.description.slice(0, DESCRIPTION_CHARS).trimEnd()}…` : product.description;
   return {
     id: product.id,
     name: product.name,

@@ -1,13 +1,13 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { data, redirect, useNavigation, useNavigationType } from "react-router";
 import { getCatalogPage } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
-import { CategoryTiles, type CategoryTile } from "../components/catalog/category-tiles";
-import { FilterBar, type Facets } from "../components/catalog/filter-bar";
+import { type CategoryTile, CategoryTiles } from "../components/catalog/category-tiles";
+import { type Facets, FilterBar } from "../components/catalog/filter-bar";
 import { ListingEmpty } from "../components/catalog/listing-empty";
 import { ListingLink } from "../components/catalog/listing-link";
-import { filterKey, LISTING_PATH, listingHref, readListingParams, type ListingFilters } from "../components/catalog/listing-url";
+import { filterKey, LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "../components/catalog/listing-url";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { SeeMore } from "../components/catalog/see-more";
 import { Spinner } from "../components/catalog/spinner";

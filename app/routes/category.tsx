@@ -4,7 +4,7 @@ import { getCatalogPage } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { ComingSoonScreen } from "../components/catalog/coming-soon-screen";
-import { launchCountdown, type LaunchCountdown } from "../components/catalog/launch.server";
+import { type LaunchCountdown, launchCountdown } from "../components/catalog/launch.server";
 import { LISTING_PATH } from "../components/catalog/listing-url";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { SeeMore } from "../components/catalog/see-more";

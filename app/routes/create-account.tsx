@@ -62,7 +62,15 @@ export default function CreateAccount() {
       <FormMessage message={problem ? problem.message || "Registration failed" : null} besideField={!!problem?.field} answer={problem} />
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
-        <Field label="Full name" name="name" autoComplete="name" required maxLength={100} defaultValue={value("name")} error={fieldError("name")} />
+        <Field
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={value("name")}
+          error={fieldError("name")}
+        />
         <EmailField defaultValue={value("email")} error={fieldError("email")} />
         <Field
           label="Mobile number"
@@ -84,7 +92,13 @@ export default function CreateAccount() {
           hint={PASSWORD_HINT}
           error={fieldError("password")}
         />
-        <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required error={fieldError("confirmPassword")} />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          error={fieldError("confirmPassword")}
+        />
         <SubmitButton pending="Creating account...">Create Account</SubmitButton>
       </Form>
       <p className="auth__alt">

@@ -5,7 +5,7 @@ import { RESET_RULES } from "../../workers/services/auth.rules";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
-import { formProblem, type FormProblem, keepValues, readForm } from "../lib/auth.server";
+import { type FormProblem, formProblem, keepValues, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,7 +42,9 @@ export default function ForgotPassword() {
   }
   return (
     <>
-      <AuthHeading title="Forgot your password?">Enter the email of your account and we will send you a link to choose a new one.</AuthHeading>
+      <AuthHeading title="Forgot your password?">
+        Enter the email of your account and we will send you a link to choose a new one.
+      </AuthHeading>
       <FormMessage message={answer?.message} besideField={!!answer?.field} answer={answer} />
       <Form method="post" replace noValidate ref={formRef}>
         <EmailField defaultValue={answer?.values?.email} error={answer?.field === "email" ? answer.message : undefined} />

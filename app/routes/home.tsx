@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { getHomePage } from "../../workers/services/catalog";
 import { settings } from "../../workers/services/settings";
 import { CatalogueSlot } from "../components/home/catalogue-slot";
-import { OutfitTiles, type OutfitTile } from "../components/home/outfit-tiles";
+import { type OutfitTile, OutfitTiles } from "../components/home/outfit-tiles";
 import { SkeletonCard } from "../components/home/skeleton-card";
 import { StagedReveal } from "../components/home/staged-reveal";
 import { ProductCard, type ProductCardData } from "../components/product-card";
@@ -35,7 +35,13 @@ async function loadCatalogue(context: Route.LoaderArgs["context"]): Promise<Home
   return {
     featured: products.slice(0, FEATURED_COUNT),
     newArrivals: products.slice(FEATURED_COUNT),
-    categories: page.categories.map((c) => ({ id: c.id, name: c.name, href: `/category/${c.id}`, icon: c.icon, productCount: c.productCount })),
+    categories: page.categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      href: `/category/${c.id}`,
+      icon: c.icon,
+      productCount: c.productCount,
+    })),
   };
 }
 
@@ -55,7 +61,12 @@ export async function loader({ context }: Route.LoaderArgs) {
  * updates are React transitions, which keep the products on screen until the fresh ones arrive.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { catalogue: serverLoader().then((d) => d.catalogue, () => null) };
+  return {
+    catalogue: serverLoader().then(
+      (d) => d.catalogue,
+      () => null,
+    ),
+  };
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -80,8 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">{settings.brand.tagline}</p>
           <h1 id="hero-title">Ethnic wear for every celebration</h1>
           <p className="hero__lead">
-            Kurtis, Anarkalis, dresses and sarees in soft fabrics and festive colours, cut and finished in our own
-            workshop.
+            Kurtis, Anarkalis, dresses and sarees in soft fabrics and festive colours, cut and finished in our own workshop.
           </p>
           <div className="button-row">
             <Link to="/all-products" className="button button--primary">

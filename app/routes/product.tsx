@@ -26,17 +26,10 @@ import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
 import { NotFoundPage, StatusPage } from "../components/status-page";
 import { useToast } from "../components/toast/toast";
-import { categorySegment, productPath } from "../lib/paths";
 import { publicPageHeaders } from "../lib/cache";
+import { categorySegment, productPath } from "../lib/paths";
 import { toProductCard } from "../lib/product-card.server";
-import {
-  type CartAnswer,
-  messages,
-  readChoice,
-  type Selection,
-  selectionProblem,
-  signInHref,
-} from "../lib/product-choice";
+import { type CartAnswer, messages, readChoice, type Selection, selectionProblem, signInHref } from "../lib/product-choice";
 import { firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
 import { jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
@@ -121,19 +114,7 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
 }
 
 /** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */
-function pageProduct({
-  id,
-  name,
-  description,
-  category,
-  media,
-  colors,
-  sizes,
-  paragraph1,
-  paragraph2,
-  details,
-  rating,
-}: Product) {
+function pageProduct({ id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating }: Product) {
   return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating };
 }
 
@@ -175,8 +156,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     product = await getProductBySlug(context.services, params.slug);
   } catch (error) {
-    if (isMissingProduct(error))
-      return data<CartAnswer>({ kind: "invalid", message: messages.productNotFound }, { status: 404 });
+    if (isMissingProduct(error)) return data<CartAnswer>({ kind: "invalid", message: messages.productNotFound }, { status: 404 });
     throw error;
   }
   const problem = selectionProblem(product, selection, intent, source);

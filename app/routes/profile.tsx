@@ -4,12 +4,12 @@ import { MAX_ADDRESSES } from "../../workers/services/address.rules";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../workers/services/profile";
 import { settings } from "../../workers/services/settings";
 import { FormMessage } from "../components/forms/fields";
-import { type FormError, ProfileForm } from "../components/profile/profile-form";
 import { draftFromProfile, draftValues, emptyAddress, inputNameOf, readDraft } from "../components/profile/profile-draft";
-import { type ProfileView, ProfileSummary } from "../components/profile/profile-summary";
+import { type FormError, ProfileForm } from "../components/profile/profile-form";
+import { ProfileSummary, type ProfileView } from "../components/profile/profile-summary";
 import { StatusPage, TryAgainLink } from "../components/status-page";
+import { type FormProblem, formProblem, readForm, requirePageUser, signedInRead } from "../lib/auth.server";
 import { avatarUrl } from "../lib/avatar";
-import { formProblem, type FormProblem, readForm, requirePageUser, signedInRead } from "../lib/auth.server";
 import type { Route } from "./+types/profile";
 import "../styles/profile.css";
 
@@ -87,7 +87,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   }, [updated, navigate]);
 
   const error = useMemo<FormError | undefined>(
-    () => (actionData && "message" in actionData ? { message: actionData.message || UPDATE_FAILED, input: inputNameOf(actionData.field) } : undefined),
+    () =>
+      actionData && "message" in actionData
+        ? { message: actionData.message || UPDATE_FAILED, input: inputNameOf(actionData.field) }
+        : undefined,
     [actionData],
   );
 
@@ -111,10 +114,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My profile | ${settings.brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `My profile | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
 /** DECISIONS §8: a profile that cannot be loaded says so and offers a retry, never an endless "Loading...". */
 export function ErrorBoundary() {

@@ -74,7 +74,9 @@ export default function ResetPassword() {
   if (!live) {
     return (
       <div className="auth__done">
-        <AuthHeading title="This link has expired">Reset links work once and only for an hour. Ask for a new one and use the newest mail.</AuthHeading>
+        <AuthHeading title="This link has expired">
+          Reset links work once and only for an hour. Ask for a new one and use the newest mail.
+        </AuthHeading>
         <Link to="/forgot-password" className="button button--primary">
           Send a new link
         </Link>
@@ -85,10 +87,27 @@ export default function ResetPassword() {
   return (
     <>
       <AuthHeading title="Choose a new password">Choosing a new password signs you out on every device.</AuthHeading>
-      <FormMessage message={problem ? problem.message || "Failed to reset password" : null} besideField={!!problem?.field} answer={answer} />
+      <FormMessage
+        message={problem ? problem.message || "Failed to reset password" : null}
+        besideField={!!problem?.field}
+        answer={answer}
+      />
       <Form method="post" replace noValidate ref={formRef}>
-        <PasswordField label="New password" name="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={fieldError("password")} />
-        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" required error={fieldError("confirmPassword")} />
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={fieldError("password")}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          error={fieldError("confirmPassword")}
+        />
         <SubmitButton pending="Saving...">Reset Password</SubmitButton>
       </Form>
     </>

@@ -4,8 +4,8 @@ import { searchProducts } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { ProductCard, type ProductCardData } from "../components/product-card";
-import { searchPath } from "../lib/paths";
 import { publicPageHeaders } from "../lib/cache";
+import { searchPath } from "../lib/paths";
 import { toProductCard } from "../lib/product-card.server";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/search";
@@ -69,7 +69,13 @@ function SearchForm() {
         <label htmlFor="page-search" className="visually-hidden">
           Search products
         </label>
-        <input id="page-search" name="query" type="search" placeholder="e.g. cotton kurti" maxLength={settings.catalogue.searchMaxQueryLength} />
+        <input
+          id="page-search"
+          name="query"
+          type="search"
+          placeholder="e.g. cotton kurti"
+          maxLength={settings.catalogue.searchMaxQueryLength}
+        />
         <button type="submit" className="button button--primary">
           Search
         </button>

@@ -5,7 +5,15 @@ import { CODE_RULES, SIGNUP_TIMED_OUT } from "../../workers/services/auth.rules"
 import { settings } from "../../workers/services/settings";
 import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
-import { formProblem, type FormProblem, pendingSignup, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
+import {
+  type FormProblem,
+  formProblem,
+  pendingSignup,
+  pendingSignupCookie,
+  readForm,
+  redirectTarget,
+  signedInRedirect,
+} from "../lib/auth.server";
 import { withRedirect } from "../lib/auth-links";
 import type { Route } from "./+types/verify-otp";
 
@@ -22,7 +30,11 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);
   if (await context.services.user()) throw redirect(next);
-  return { next, email: pendingSignup(request)?.email ?? null, notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null };
+  return {
+    next,
+    email: pendingSignup(request)?.email ?? null,
+    notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null,
+  };
 }
 
 type Answer = { message: string; field?: string; sent?: boolean };

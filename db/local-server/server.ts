@@ -126,7 +126,9 @@ interface SqlScan {
 }
 
 // sqlite3_complete()'s state machine. Tokens: SEMI WS OTHER EXPLAIN CREATE TEMP TRIGGER END.
-const SEMI = 0, WS = 1, OTHER = 2;
+const SEMI = 0,
+  WS = 1,
+  OTHER = 2;
 const KEYWORD_TOKENS: Record<string, number> = { EXPLAIN: 3, CREATE: 4, TEMP: 5, TEMPORARY: 5, TRIGGER: 6, END: 7 };
 const COMPLETE_TRANSITIONS = [
   [1, 0, 2, 3, 4, 2, 2, 2], // 0 invalid
@@ -278,10 +280,7 @@ function bindArgs(scan: SqlScan, stmt: WireStmt): unknown[] {
   const args = stmt.args ?? [];
   const named = new Map((stmt.named_args ?? []).map((arg) => [arg.name, arg.value] as const));
   if (args.length > 0 && named.size > 0) {
-    throw new HranaError(
-      "Specifying both positional and named arguments is not supported",
-      "ARGS_BOTH_POSITIONAL_AND_NAMED",
-    );
+    throw new HranaError("Specifying both positional and named arguments is not supported", "ARGS_BOTH_POSITIONAL_AND_NAMED");
   }
   const given = args.length + named.size;
   if (given > scan.paramCount) {
@@ -301,10 +300,7 @@ function bindArgs(scan: SqlScan, stmt: WireStmt): unknown[] {
       // EXPLAIN may leave parameters unbound, as in libsql-server.
       if (scan.words[0] === "EXPLAIN") value = { type: "null" };
       else {
-        throw new HranaError(
-          `Arguments do not match SQL parameters: value for parameter ${name ?? index} not found`,
-          "ARGS_INVALID",
-        );
+        throw new HranaError(`Arguments do not match SQL parameters: value for parameter ${name ?? index} not found`, "ARGS_INVALID");
       }
     }
     bound.push(valueFromWire(value));
@@ -390,7 +386,12 @@ function executeStmt(stream: Stream, stmt: WireStmt): WireStmtResult {
   };
 }
 
-function evalCond(cond: WireCond, results: readonly (WireStmtResult | null)[], errors: readonly (WireError | null)[], conn: Connection): boolean {
+function evalCond(
+  cond: WireCond,
+  results: readonly (WireStmtResult | null)[],
+  errors: readonly (WireError | null)[],
+  conn: Connection,
+): boolean {
   switch (cond?.type) {
     case "ok":
       return results[cond.step] != null;
@@ -414,11 +415,13 @@ const WRITE_WORDS = new Set(["INSERT", "UPDATE", "DELETE", "REPLACE"]);
 
 function describe(stream: Stream, sql: string): WireDescribeResult {
   const scan = scanSingleStatement(sql);
-  const cols = stream.conn.prepare(sql).columns().map((col) => ({ name: col.name, decltype: col.type }));
+  const cols = stream.conn
+    .prepare(sql)
+    .columns()
+    .map((col) => ({ name: col.name, decltype: col.type }));
   const first = scan.words[0] ?? "";
   // libsql does not expose sqlite3_stmt_readonly(); the leading keyword is a close enough guess.
-  const isReadonly =
-    READONLY_FIRST_WORDS.has(first) || (first === "WITH" && !scan.words.some((word) => WRITE_WORDS.has(word)));
+  const isReadonly = READONLY_FIRST_WORDS.has(first) || (first === "WITH" && !scan.words.some((word) => WRITE_WORDS.has(word)));
   return {
     params: Array.from({ length: scan.paramCount }, (_, i) => ({ name: scan.paramNames.get(i + 1) ?? null })),
     cols,

@@ -1,7 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
 import { users } from "./accounts";
+import { createdAt } from "./columns";
 
 export const categories = sqliteTable(
   "categories",

@@ -1,7 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
-import { products, productSizes } from "./catalog";
+import { productSizes, products } from "./catalog";
 import { createdAt, timestamp } from "./columns";
 import { coupons } from "./shopping";
 

@@ -1,7 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
-import { products, productSizes } from "./catalog";
+import { productSizes, products } from "./catalog";
 import { createdAt, timestamp } from "./columns";
 
 /** One line per product, size and colour; prices are never stored here, they are read at use. */
@@ -63,10 +63,7 @@ export const coupons = sqliteTable(
   (t) => [
     uniqueIndex("coupons_code_idx").on(t.code),
     check("coupons_value_check", sql`${t.discountValue} > 0`),
-    check(
-      "coupons_percentage_check",
-      sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`,
-    ),
+    check("coupons_percentage_check", sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`),
     check("coupons_usage_check", sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`),
   ],
 );
@@ -79,4 +76,3 @@ export const cartLinesRelations = relations(cartLines, ({ one }) => ({
 export const wishlistEntriesRelations = relations(wishlistEntries, ({ one }) => ({
   product: one(products, { fields: [wishlistEntries.productId], references: [products.id] }),
 }));
-

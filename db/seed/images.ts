@@ -3,7 +3,7 @@
  * motif, lit from the top left on the same backdrop, so the whole grid reads as one photo shoot.
  * Pure string building, no dependencies, deterministic output.
  */
-import { CATEGORIES, COLOURS, PRODUCTS, type Art, type Motif, type SeedProduct, type Sleeves } from "./catalogue";
+import { type Art, CATEGORIES, COLOURS, type Motif, PRODUCTS, type SeedProduct, type Sleeves } from "./catalogue";
 
 export interface GeneratedImage {
   key: string;
@@ -26,7 +26,13 @@ const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 
 
 function mix(a: string, b: string, t: number): string {
   const [x, y] = [rgb(a), rgb(b)];
-  return `#${x.map((v, i) => Math.round(v + (y[i]! - v) * t).toString(16).padStart(2, "0")).join("")}`;
+  return `#${x
+    .map((v, i) =>
+      Math.round(v + (y[i]! - v) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 const lightness = (hex: string) => {
@@ -38,7 +44,13 @@ const lightness = (hex: string) => {
 function deepen(hex: string, k = 0.58, boost = 1.7): string {
   const c = rgb(hex).map((v) => v * k);
   const mean = (c[0]! + c[1]! + c[2]!) / 3;
-  return `#${c.map((v) => Math.round(Math.min(255, Math.max(0, mean + (v - mean) * boost))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${c
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, mean + (v - mean) * boost)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 const isNeutral = (hex: string) => {
@@ -128,10 +140,26 @@ interface Look {
 
 function sleevePieces(kind: Sleeves, tone: Piece["tone"] = "main"): Piece[] {
   const shapes: Record<Sleeves, Seg[]> = {
-    short: [[156, 212, 176, 256, 182, 304], [128, 322], [120, 300]],
-    elbow: [[160, 216, 182, 300, 190, 410], [142, 422], [132, 380, 122, 350, 114, 330]],
-    "three-quarter": [[162, 218, 184, 320, 194, 470], [146, 482], [136, 420, 126, 372, 114, 332]],
-    full: [[162, 220, 188, 360, 198, 610], [156, 620], [146, 500, 132, 400, 114, 332]],
+    short: [
+      [156, 212, 176, 256, 182, 304],
+      [128, 322],
+      [120, 300],
+    ],
+    elbow: [
+      [160, 216, 182, 300, 190, 410],
+      [142, 422],
+      [132, 380, 122, 350, 114, 330],
+    ],
+    "three-quarter": [
+      [162, 218, 184, 320, 194, 470],
+      [146, 482],
+      [136, 420, 126, 372, 114, 332],
+    ],
+    full: [
+      [162, 220, 188, 360, 198, 610],
+      [156, 620],
+      [146, 500, 132, 400, 114, 332],
+    ],
   };
   const segs = shapes[kind];
   const [ox, oy] = segs[0]!.slice(-2) as Pt;
@@ -140,7 +168,13 @@ function sleevePieces(kind: Sleeves, tone: Piece["tone"] = "main"): Piece[] {
   return [false, true].map((flip) => ({
     d: path([118, 204], segs, { flip, close: true }),
     tone,
-    bands: [{ d: path([ox + (ox - ix) * 0.3, oy + (oy - iy) * 0.3], [[ix - (ox - ix) * 0.3, iy - (oy - iy) * 0.3]], { flip }), w: 30, fine: true }],
+    bands: [
+      {
+        d: path([ox + (ox - ix) * 0.3, oy + (oy - iy) * 0.3], [[ix - (ox - ix) * 0.3, iy - (oy - iy) * 0.3]], { flip }),
+        w: 30,
+        fine: true,
+      },
+    ],
   }));
 }
 
@@ -158,7 +192,10 @@ function neckline(look: Look, trim: string): string {
       `<path d="M400 200V330" stroke="${mix(look.base, INK, 0.5)}" stroke-width="3"/>${buttons}`
     );
   }
-  const front = look.art.neck === "v" ? `M${pt(-44, 187)}L${pt(0, 274)}L${pt(44, 187)}` : `M${pt(-44, 187)}C${pt(-40, 248)} ${pt(40, 248)} ${pt(44, 187)}`;
+  const front =
+    look.art.neck === "v"
+      ? `M${pt(-44, 187)}L${pt(0, 274)}L${pt(44, 187)}`
+      : `M${pt(-44, 187)}C${pt(-40, 248)} ${pt(40, 248)} ${pt(44, 187)}`;
   return `<path d="${front}${back}" fill="${inner}"/>${trimStroke(front)}`;
 }
 
@@ -168,7 +205,12 @@ function kurtiBody(hemY: number, hemW: number): Piece {
   return {
     d: sym(
       [42, 188],
-      [[128, 210], [132, 260, 120, 300, 116, 330], [110, 380, 104, 420, wx, wy], [wx + 4, wy + drop * 0.35, hemW - 4, hemY - drop * 0.4, hemW, hemY]],
+      [
+        [128, 210],
+        [132, 260, 120, 300, 116, 330],
+        [110, 380, 104, 420, wx, wy],
+        [wx + 4, wy + drop * 0.35, hemW - 4, hemY - drop * 0.4, hemW, hemY],
+      ],
       seg([0, hemY + 14, -hemW, hemY]),
     ),
     bands: [{ d: path([hemW + 30, hemY - 4], [[0, hemY + 18, -hemW - 30, hemY - 4]]), w: 36 }],
@@ -198,17 +240,32 @@ function garment(look: Look): Garment {
     }
     case "kurta-set": {
       const pants: Piece = {
-        d: sym([112, 620], [[130, 760, 148, 860, 162, 932], [14, 932], [4, 730]]),
+        d: sym(
+          [112, 620],
+          [
+            [130, 760, 148, 860, 162, 932],
+            [14, 932],
+            [4, 730],
+          ],
+        ),
         bands: [{ d: `M${pt(180, 932)}L${pt(-180, 932)}`, w: 26 }],
       };
       const dupatta: Piece = {
-        d: path([-54, 190], [[-120, 182, -152, 206, -164, 250], [-186, 460, -194, 680, -200, 892], [-124, 908], [-118, 700, -110, 480, -100, 310], [-92, 246, -80, 206, -54, 190]], { close: true }),
+        d: path(
+          [-54, 190],
+          [
+            [-120, 182, -152, 206, -164, 250],
+            [-186, 460, -194, 680, -200, 892],
+            [-124, 908],
+            [-118, 700, -110, 480, -100, 310],
+            [-92, 246, -80, 206, -54, 190],
+          ],
+          { close: true },
+        ),
         tone: "sheer",
         bands: [{ d: `M${pt(-214, 888)}L${pt(-110, 912)}`, w: 56 }],
       };
-      const tassels = [-192, -172, -152, -132]
-        .map((x, i) => `<circle cx="${W / 2 + x}" cy="${914 + i * 4}" r="5"/>`)
-        .join("");
+      const tassels = [-192, -172, -152, -132].map((x, i) => `<circle cx="${W / 2 + x}" cy="${914 + i * 4}" r="5"/>`).join("");
       return {
         layers: [
           pants,
@@ -227,7 +284,14 @@ function garment(look: Look): Garment {
         bands: [{ d: `M${pt(272, 920)}${waves(272, 920, 8, 30)}`, w: 56 }],
       };
       const bodice: Piece = {
-        d: sym([42, 188], [[124, 210], [130, 260, 118, 300, 112, 328], [104, 360, 100, 384, 98, 408]]),
+        d: sym(
+          [42, 188],
+          [
+            [124, 210],
+            [130, 260, 118, 300, 112, 328],
+            [104, 360, 100, 384, 98, 408],
+          ],
+        ),
         bands: [{ d: `M${pt(110, 408)}L${pt(-110, 408)}`, w: 30 }],
       };
       return {
@@ -243,7 +307,14 @@ function garment(look: Look): Garment {
         bands: [{ d: path([hemW + 30, hemY - 4], [[0, hemY + 30, -hemW - 30, hemY - 4]]), w: 28 }],
       };
       const bodice: Piece = {
-        d: sym([46, 190], [[122, 212], [128, 258, 116, 300, 110, 326], [102, 370, 96, 396, 96, 420]]),
+        d: sym(
+          [46, 190],
+          [
+            [122, 212],
+            [128, 258, 116, 300, 110, 326],
+            [102, 370, 96, 396, 96, 420],
+          ],
+        ),
         bands: [{ d: `M${pt(110, 420)}L${pt(-110, 420)}`, w: 24 }],
       };
       const tiers = art.tiered
@@ -261,11 +332,26 @@ function garment(look: Look): Garment {
     }
     case "coord": {
       const pants: Piece = {
-        d: sym([100, 552], [[106, 700, 112, 820, 118, 930], [18, 930], [6, 690]]),
+        d: sym(
+          [100, 552],
+          [
+            [106, 700, 112, 820, 118, 930],
+            [18, 930],
+            [6, 690],
+          ],
+        ),
         bands: [{ d: `M${pt(140, 930)}L${pt(-140, 930)}`, w: 24 }],
       };
       const top: Piece = {
-        d: sym([44, 190], [[130, 212], [134, 260, 128, 300, 124, 330], [126, 460, 130, 560, 132, 598]], seg([0, 608, -132, 598])),
+        d: sym(
+          [44, 190],
+          [
+            [130, 212],
+            [134, 260, 128, 300, 124, 330],
+            [126, 460, 130, 560, 132, 598],
+          ],
+          seg([0, 608, -132, 598]),
+        ),
         bands: [{ d: path([160, 596], [[0, 612, -160, 596]]), w: 30 }],
       };
       return {
@@ -277,16 +363,52 @@ function garment(look: Look): Garment {
     case "saree": {
       const hem: Band = { d: `M${pt(180, 928)}Q${pt(0, 950)} ${pt(-180, 928)}`, w: 60 };
       const palluBack: Piece = {
-        d: path([108, 206], [[150, 214, 172, 300, 178, 420], [184, 560, 188, 680, 192, 792], [124, 804], [120, 680, 116, 520, 110, 400]], { close: true }),
+        d: path(
+          [108, 206],
+          [
+            [150, 214, 172, 300, 178, 420],
+            [184, 560, 188, 680, 192, 792],
+            [124, 804],
+            [120, 680, 116, 520, 110, 400],
+          ],
+          { close: true },
+        ),
         bands: [
-          { d: path([112, 204], [[150, 214, 172, 300, 178, 420], [184, 560, 188, 680, 192, 792]]), w: 30 },
+          {
+            d: path(
+              [112, 204],
+              [
+                [150, 214, 172, 300, 178, 420],
+                [184, 560, 188, 680, 192, 792],
+              ],
+            ),
+            w: 30,
+          },
           { d: `M${pt(204, 790)}L${pt(112, 808)}`, w: 90 },
         ],
       };
       const skirt: Piece = { d: sym([104, 396], [[112, 560, 132, 760, 150, 932]], seg([0, 946, -150, 932])), bands: [hem] };
-      const pleats: Piece = { d: path([-26, 560], [[46, 560], [96, 936], [20, 950, -56, 936]], { close: true }), bands: [hem] };
+      const pleats: Piece = {
+        d: path(
+          [-26, 560],
+          [
+            [46, 560],
+            [96, 936],
+            [20, 950, -56, 936],
+          ],
+          { close: true },
+        ),
+        bands: [hem],
+      };
       const blouse: Piece = {
-        d: sym([42, 188], [[124, 210], [130, 260, 122, 300, 116, 330], [106, 396]]),
+        d: sym(
+          [42, 188],
+          [
+            [124, 210],
+            [130, 260, 122, 300, 116, 330],
+            [106, 396],
+          ],
+        ),
         tone: "alt",
       };
       // The pallu crosses from the left hip over the right shoulder, as a nivi drape does.
@@ -315,13 +437,33 @@ function garment(look: Look): Garment {
         ],
       };
       const choli: Piece = {
-        d: sym([42, 188], [[124, 210], [130, 260, 120, 300, 114, 330], [106, 392]]),
+        d: sym(
+          [42, 188],
+          [
+            [124, 210],
+            [130, 260, 120, 300, 114, 330],
+            [106, 392],
+          ],
+        ),
         bands: [{ d: `M${pt(120, 392)}L${pt(-120, 392)}`, w: 24 }],
       };
       const dupatta: Piece = {
-        d: path([-54, 190], [[-120, 182, -156, 206, -170, 250], [-200, 460, -216, 680, -236, 900], [-150, 916], [-136, 700, -118, 480, -100, 310], [-92, 246, -80, 206, -54, 190]], { close: true }),
+        d: path(
+          [-54, 190],
+          [
+            [-120, 182, -156, 206, -170, 250],
+            [-200, 460, -216, 680, -236, 900],
+            [-150, 916],
+            [-136, 700, -118, 480, -100, 310],
+            [-92, 246, -80, 206, -54, 190],
+          ],
+          { close: true },
+        ),
         tone: "sheer",
-        bands: [{ d: path([-160, 240], [[-200, 460, -216, 680, -236, 900]]), w: 24 }, { d: `M${pt(-250, 896)}L${pt(-136, 920)}`, w: 50 }],
+        bands: [
+          { d: path([-160, 240], [[-200, 460, -216, 680, -236, 900]]), w: 24 },
+          { d: `M${pt(-250, 896)}L${pt(-136, 920)}`, w: 50 },
+        ],
       };
       return {
         layers: [...sleevePieces("short"), skirt, choli, "NECK", dupatta],
@@ -532,13 +674,55 @@ const art = (a: Partial<Art> & Pick<Art, "silhouette" | "motif">): Art => ({
 });
 
 const CATEGORY_ART: Record<string, CategoryArt> = {
-  kurtis: { art: art({ silhouette: "kurti", motif: "block" }), base: COLOURS.Indigo, alt: COLOURS.Rust, ring: "#DCE0EC", noun: "an indigo block-print kurti" },
-  "kurta-sets": { art: art({ silhouette: "kurta-set", motif: "block" }), base: COLOURS.Rust, alt: COLOURS.Indigo, ring: "#F1DDD3", noun: "a rust kurta set with dupatta" },
-  anarkali: { art: art({ silhouette: "anarkali", motif: "butta", zari: true }), base: COLOURS["Kumkum Red"], alt: COLOURS.Emerald, ring: "#F2D9DC", noun: "a red Anarkali with gold butta" },
-  dresses: { art: art({ silhouette: "dress", motif: "leheriya", sleeves: "short", hem: "maxi" }), base: COLOURS.Sage, alt: COLOURS.Coral, ring: "#E1E9DE", noun: "a sage leheriya maxi dress" },
-  sarees: { art: art({ silhouette: "saree", motif: "butta", zari: true, sleeves: "short" }), base: COLOURS.Emerald, alt: COLOURS.Magenta, ring: "#D8EBE3", noun: "an emerald silk saree" },
-  "co-ord-sets": { art: art({ silhouette: "coord", motif: "paisley", sleeves: "elbow" }), base: COLOURS.Teal, alt: COLOURS.Mustard, ring: "#D5E7E5", noun: "a teal paisley co-ord set" },
-  lehengas: { art: art({ silhouette: "lehenga", motif: "butta", zari: true }), base: COLOURS.Maroon, alt: COLOURS.Marigold, ring: "#F3E3CC", noun: "a maroon lehenga with gold border" },
+  kurtis: {
+    art: art({ silhouette: "kurti", motif: "block" }),
+    base: COLOURS.Indigo,
+    alt: COLOURS.Rust,
+    ring: "#DCE0EC",
+    noun: "an indigo block-print kurti",
+  },
+  "kurta-sets": {
+    art: art({ silhouette: "kurta-set", motif: "block" }),
+    base: COLOURS.Rust,
+    alt: COLOURS.Indigo,
+    ring: "#F1DDD3",
+    noun: "a rust kurta set with dupatta",
+  },
+  anarkali: {
+    art: art({ silhouette: "anarkali", motif: "butta", zari: true }),
+    base: COLOURS["Kumkum Red"],
+    alt: COLOURS.Emerald,
+    ring: "#F2D9DC",
+    noun: "a red Anarkali with gold butta",
+  },
+  dresses: {
+    art: art({ silhouette: "dress", motif: "leheriya", sleeves: "short", hem: "maxi" }),
+    base: COLOURS.Sage,
+    alt: COLOURS.Coral,
+    ring: "#E1E9DE",
+    noun: "a sage leheriya maxi dress",
+  },
+  sarees: {
+    art: art({ silhouette: "saree", motif: "butta", zari: true, sleeves: "short" }),
+    base: COLOURS.Emerald,
+    alt: COLOURS.Magenta,
+    ring: "#D8EBE3",
+    noun: "an emerald silk saree",
+  },
+  "co-ord-sets": {
+    art: art({ silhouette: "coord", motif: "paisley", sleeves: "elbow" }),
+    base: COLOURS.Teal,
+    alt: COLOURS.Mustard,
+    ring: "#D5E7E5",
+    noun: "a teal paisley co-ord set",
+  },
+  lehengas: {
+    art: art({ silhouette: "lehenga", motif: "butta", zari: true }),
+    base: COLOURS.Maroon,
+    alt: COLOURS.Marigold,
+    ring: "#F3E3CC",
+    noun: "a maroon lehenga with gold border",
+  },
 };
 
 /** Fits a figure (drawn on the 800x1000 canvas, garments spanning y 165-955) into a box. */

@@ -1,13 +1,13 @@
 import path from "node:path";
-import { count, sql, type SQL } from "drizzle-orm";
-import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { count, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "../schema";
 import { CATEGORIES, COUPONS, PRODUCTS } from "./catalogue";
 import { buildImages, productImages } from "./images";
 
-export { buildImages, productImages } from "./images";
 export { CATEGORIES, COUPONS, PRODUCTS } from "./catalogue";
+export { buildImages, productImages } from "./images";
 
 type Db = LibSQLDatabase<typeof schema>;
 
@@ -34,9 +34,9 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
 
   const { categories, subcategories, products, productMedia, productColors, productSizes, reviews, coupons } = schema;
   const statements: BatchItem<"sqlite">[] = [
-    db.insert(categories).values(
-      CATEGORIES.map((c, i) => ({ slug: c.slug, name: c.name, icon: `/media/categories/${c.slug}.svg`, position: i })),
-    ),
+    db
+      .insert(categories)
+      .values(CATEGORIES.map((c, i) => ({ slug: c.slug, name: c.name, icon: `/media/categories/${c.slug}.svg`, position: i }))),
   ];
   const subRows = CATEGORIES.flatMap((c) => c.subcategories.map((s) => ({ categoryId: categoryId(c.slug), ...s })));
   if (subRows.length) statements.push(db.insert(subcategories).values(subRows));

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { startStack, type Stack } from "../../tests/support/stack";
+import { type Stack, startStack } from "../../tests/support/stack";
 import { root, runChecked } from "../processes";
 
 type Cleanup = () => unknown;

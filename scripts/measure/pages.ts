@@ -59,7 +59,10 @@ export function printTable(headers: string[], rows: (string | number)[][]): void
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]) =>
-    r.map((c, i) => (/^[-\d.,%]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(" | ").trimEnd();
+    r
+      .map((c, i) => (/^[-\d.,%]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join(" | ")
+      .trimEnd();
   console.log(line(headers));
   console.log(widths.map((w) => "-".repeat(w)).join("-+-"));
   for (const r of cells.slice(1)) console.log(line(r));

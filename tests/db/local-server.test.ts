@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient, LibsqlError, type Client } from "@libsql/client";
+import { type Client, createClient, LibsqlError } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalDbServer, type LocalDbServer } from "../../db/local-server/server";
+import { type LocalDbServer, startLocalDbServer } from "../../db/local-server/server";
 
 const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
 let dir: string;
@@ -75,7 +75,9 @@ describe("local libSQL server", () => {
       args: [-(2n ** 63n), 0.1, "", bytes.slice(1, 3).buffer, null],
     });
 
-    const rs = await bigintClient.execute("SELECT i, r, t, b, n, typeof(i) AS ti, typeof(r) AS tr, typeof(b) AS tb FROM vals ORDER BY rowid");
+    const rs = await bigintClient.execute(
+      "SELECT i, r, t, b, n, typeof(i) AS ti, typeof(r) AS tr, typeof(b) AS tb FROM vals ORDER BY rowid",
+    );
     const [first, second] = rs.rows;
     expect(first?.i).toBe(big);
     expect(first?.r).toBe(1.5);
@@ -111,10 +113,7 @@ describe("local libSQL server", () => {
     expect(pen.rows[0]?.qty).toBe(3);
 
     const ok = await client.batch(
-      [
-        { sql: "INSERT INTO items (name, qty) VALUES (?, ?) RETURNING id", args: ["cup", 1] },
-        "SELECT count(*) AS n FROM items",
-      ],
+      [{ sql: "INSERT INTO items (name, qty) VALUES (?, ?) RETURNING id", args: ["cup", 1] }, "SELECT count(*) AS n FROM items"],
       "write",
     );
     expect(ok[0]?.rowsAffected).toBe(1);

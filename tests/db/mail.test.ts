@@ -43,7 +43,11 @@ beforeAll(async () => {
     req.on("end", () => {
       received.push({ method: req.method, path: req.url, auth: req.headers.authorization, body: JSON.parse(raw || "null") });
       res.writeHead(answerStatus, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answerStatus === 200 ? { id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" } : { name: "application_error", message: "down" }));
+      res.end(
+        JSON.stringify(
+          answerStatus === 200 ? { id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" } : { name: "application_error", message: "down" },
+        ),
+      );
     });
   });
   await new Promise<void>((done) => provider.listen(0, "127.0.0.1", done));
@@ -70,7 +74,13 @@ describe("mail with a provider key", () => {
         method: "POST",
         path: "/emails",
         auth: "Bearer re_test_key",
-        body: { from: "Aanchal <care@aanchal.in>", to: ["asha@example.com"], subject: codeMail.subject, text: codeMail.text, html: codeMail.html },
+        body: {
+          from: "Aanchal <care@aanchal.in>",
+          to: ["asha@example.com"],
+          subject: codeMail.subject,
+          text: codeMail.text,
+          html: codeMail.html,
+        },
       },
     ]);
     const [row] = await outbox();

@@ -26,8 +26,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-
-
 describe.each(["phone", "desktop"] as (keyof typeof viewports)[])("accounts at %s width", (viewport) => {
   it("creates an account, verifies the mailed code, lands on the redirect target; signs out and in again", async () => {
     const { page, errors, close } = await browser.open(viewport);

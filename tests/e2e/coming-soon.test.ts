@@ -9,12 +9,15 @@ const UNITS = ["Days", "Hours", "Minutes", "Seconds"];
 
 /** Each countdown unit's label and the number shown above it. */
 async function countdown(page: Page) {
-  return page.getByRole("timer").locator(".countdown__unit").evaluateAll((units) =>
-    units.map((unit) => ({
-      label: unit.querySelector(".countdown__label")?.textContent,
-      value: unit.querySelector(".countdown__value")?.textContent,
-    })),
-  );
+  return page
+    .getByRole("timer")
+    .locator(".countdown__unit")
+    .evaluateAll((units) =>
+      units.map((unit) => ({
+        label: unit.querySelector(".countdown__label")?.textContent,
+        value: unit.querySelector(".countdown__value")?.textContent,
+      })),
+    );
 }
 
 // The launch date setting (1 September 2025, IST) has passed, so the countdown sits at zero.
@@ -33,7 +36,9 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("coming soon
       await page.waitForTimeout(1_500);
       expect(await countdown(page)).toEqual(atZero);
 
-      const social = await page.locator("main .coming-soon__social-links a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      const social = await page
+        .locator("main .coming-soon__social-links a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       expect(social).toEqual(settings.social.map((s) => s.href));
 
       const video = page.locator("main video");

@@ -6,12 +6,12 @@ import { roundTripsOf } from "../support/round-trips";
 
 const browser = useBrowser();
 
-const section = (page: Page, heading: string) => page.locator("main section").filter({ has: page.getByRole("heading", { name: heading, level: 2 }) });
+const section = (page: Page, heading: string) =>
+  page.locator("main section").filter({ has: page.getByRole("heading", { name: heading, level: 2 }) });
 const cardsIn = (page: Page, heading: string) => section(page, heading).locator("article.product-card");
 
 /** The computed opacity of every section on the page, in order. */
-const sectionOpacities = (page: Page) =>
-  page.$$eval("main section", (els) => els.map((el) => Number(getComputedStyle(el).opacity)));
+const sectionOpacities = (page: Page) => page.$$eval("main section", (els) => els.map((el) => Number(getComputedStyle(el).opacity)));
 
 const revealing = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("home-reveal"));
 
@@ -19,7 +19,6 @@ const homeLink = (page: Page) => page.getByRole("navigation", { name: "Main" }).
 
 /** The home route's own data request after a client-side navigation (its clientLoader asks the server). */
 const HOME_DATA = /\/_root\.data\?(.*&)?_routes=routes%2Fhome(&|$)/;
-
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("home (%s)", (viewport) => {
   it("shows the hero, 8 new arrivals, the outfit tiles, the offer poster and exactly 4 featured products", async () => {

@@ -77,9 +77,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("listing (%s
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
       // The first eight stay where they were; focus moves to the first new card.
       expect((await cardSlugs(page)).slice(0, PAGE_SIZE)).toEqual(firstEight);
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.closest("li")?.id))
-        .toBe(`item-${PAGE_SIZE + 1}`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.id)).toBe(`item-${PAGE_SIZE + 1}`);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -102,7 +100,9 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("listing (%s
       expect(shown).toHaveLength(Math.min(PAGE_SIZE, kurtis.productCount));
       expect(new Set(shown)).toEqual(new Set(["Kurtis"]));
       // The products are scrolled into view after the filtered load.
-      await expect.poll(() => page.locator("#products").evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3_000 }).toBeLessThan(200);
+      await expect
+        .poll(() => page.locator("#products").evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3_000 })
+        .toBeLessThan(200);
 
       await page.getByRole("link", { name: "View All Products" }).click();
       await expect.poll(() => heading(page).textContent()).toBe("All Products");
@@ -191,7 +191,10 @@ describe("listing filters", () => {
       expect(slugs.length).toBeGreaterThan(0);
       for (const slug of slugs) {
         const product = await api<ApiProduct>(`/api/products/slug/${slug}`);
-        expect(product.sizes.some((s) => s.size === "XS" && s.stock > 0), `${slug} has XS in stock`).toBe(true);
+        expect(
+          product.sizes.some((s) => s.size === "XS" && s.stock > 0),
+          `${slug} has XS in stock`,
+        ).toBe(true);
       }
       expect(await page.getByRole("link", { name: "View All Products" }).count()).toBe(1);
       expect(errors).toEqual([]);

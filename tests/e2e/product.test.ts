@@ -87,9 +87,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
       expect(await minus.isDisabled()).toBe(false);
       expect(await page.locator(".purchase").textContent()).toContain(`Only ${low.stock} left`);
       // The price is the chosen size's.
-      expect(await page.locator(".purchase .price__now").textContent()).toContain(
-        low.discountPrice.toLocaleString("en-IN"),
-      );
+      expect(await page.locator(".purchase .price__now").textContent()).toContain(low.discountPrice.toLocaleString("en-IN"));
 
       // Another size starts again from 1.
       await page.getByRole("radio", { name: firstInStock.size, exact: true }).check();
@@ -110,16 +108,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
       const dialog = page.getByRole("dialog", { name: "Size Chart" });
       await dialog.waitFor();
       const rows = await dialog.locator("tbody tr").allTextContents();
-      expect(rows).toEqual([
-        "XS302632",
-        "S322834",
-        "M343036",
-        "L363238",
-        "XL383440",
-        "XXL403642",
-        "3XL423844",
-        "4XL444046",
-      ]);
+      expect(rows).toEqual(["XS302632", "S322834", "M343036", "L363238", "XL383440", "XXL403642", "3XL423844", "4XL444046"]);
       expect(await dialog.locator("thead th").allTextContents()).toEqual(["Size", "Chest", "Waist", "Hip"]);
       // Focus stays inside the modal, however far the shopper tabs.
       for (const key of ["Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
@@ -210,9 +199,7 @@ describe("product page search data", () => {
       const res = await page.goto(pathOf(product));
       expect(res?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
       await hydrated(page);
-      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
-        JSON.parse(t),
-      );
+      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
       const item = blocks.find((b) => b["@type"] === "Product");
       expect(item.name).toBe(product.productName);
       expect(item.offers).toMatchObject({
@@ -224,16 +211,10 @@ describe("product page search data", () => {
       expect(item.offers.price).toBe(Math.min(...inStock));
       expect(item.offers.url).toBe(browser.baseUrl + pathOf(product));
       const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
-      expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
-        "Home",
-        product.category.name,
-        product.productName,
-      ]);
+      expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", product.category.name, product.productName]);
       expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(browser.baseUrl + pathOf(product));
       expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("product");
-      expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(
-        browser.baseUrl + product.media[0]!.url,
-      );
+      expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(browser.baseUrl + product.media[0]!.url);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -348,9 +329,7 @@ describe("product page without JavaScript", () => {
       ]);
       expect(refused.status()).toBe(400);
       await page.waitForLoadState();
-      expect(await page.locator(".purchase [role=alert]").textContent()).toBe(
-        `Only ${low.stock} items available in this size`,
-      );
+      expect(await page.locator(".purchase [role=alert]").textContent()).toBe(`Only ${low.stock} items available in this size`);
       // The page comes back with the shopper's choice, not the preselection.
       expect(await page.getByRole("radio", { name: low.size, exact: true }).isChecked()).toBe(true);
       expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe(String(low.stock + 1));
@@ -373,78 +352,73 @@ describe("product page without JavaScript", () => {
   });
 });
 
-describe.each(Object.keys(viewports) as (keyof typeof viewports)[])(
-  "product card modal on the home page (%s)",
-  (viewport) => {
-    it('opens "Select Size & Color", asks for both, then answers honestly', async () => {
-      const { page, errors, close } = await browser.open(viewport);
-      try {
-        await page.goto("/");
-        await hydrated(page);
-        const card = page
-          .locator("article.product-card")
-          .filter({ hasNot: page.locator(".product-card__badge") })
-          .first();
-        const name = await card.locator(".product-card__name").textContent();
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product card modal on the home page (%s)", (viewport) => {
+  it('opens "Select Size & Color", asks for both, then answers honestly', async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto("/");
+      await hydrated(page);
+      const card = page
+        .locator("article.product-card")
+        .filter({ hasNot: page.locator(".product-card__badge") })
+        .first();
+      const name = await card.locator(".product-card__name").textContent();
 
-        await card.getByRole("button", { name: /^Add to Cart/ }).click();
-        const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
-        await dialog.waitFor();
-        const action = dialog.getByRole("button", { name: "Add to Cart" });
-        expect(await action.getAttribute("aria-disabled")).toBe("true");
-        expect(await dialog.getByRole("button", { name: "Increase quantity" }).isDisabled()).toBe(true);
-        await action.click({ force: true });
-        expect(await dialog.getByRole("alert").textContent()).toBe("Please select size and color");
-        await dialog.getByRole("button", { name: "Cancel" }).click();
-        await dialog.waitFor({ state: "hidden" });
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
+      await dialog.waitFor();
+      const action = dialog.getByRole("button", { name: "Add to Cart" });
+      expect(await action.getAttribute("aria-disabled")).toBe("true");
+      expect(await dialog.getByRole("button", { name: "Increase quantity" }).isDisabled()).toBe(true);
+      await action.click({ force: true });
+      expect(await dialog.getByRole("alert").textContent()).toBe("Please select size and color");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
 
-        await card.getByRole("button", { name: /^Buy Now/ }).click();
-        await dialog.waitFor();
-        const checkout = dialog.getByRole("button", { name: "Checkout" });
-        await checkout.click({ force: true });
-        expect(await dialog.getByRole("alert").textContent()).toBe("Please select size and color before checkout");
+      await card.getByRole("button", { name: /^Buy Now/ }).click();
+      await dialog.waitFor();
+      const checkout = dialog.getByRole("button", { name: "Checkout" });
+      await checkout.click({ force: true });
+      expect(await dialog.getByRole("alert").textContent()).toBe("Please select size and color before checkout");
 
-        await dialog.getByRole("radio").first().check();
-        const inStock = dialog.locator('input[name="size"]:not([disabled])').first();
-        await inStock.check();
-        expect(await checkout.getAttribute("aria-disabled")).toBe("false");
-        await checkout.click();
-        await page.waitForURL((url) => url.pathname === "/signin");
-        expect(new URL(page.url()).searchParams.get("redirect")).toMatch(/^\/women-products\//);
-        await expect.poll(() => page.locator(".toasts").textContent()).toContain("Please login first to continue.");
-        expect(name).toBeTruthy();
-        expect(unexpected(errors)).toEqual([]);
-      } finally {
-        await close();
-      }
-    });
+      await dialog.getByRole("radio").first().check();
+      const inStock = dialog.locator('input[name="size"]:not([disabled])').first();
+      await inStock.check();
+      expect(await checkout.getAttribute("aria-disabled")).toBe("false");
+      await checkout.click();
+      await page.waitForURL((url) => url.pathname === "/signin");
+      expect(new URL(page.url()).searchParams.get("redirect")).toMatch(/^\/women-products\//);
+      await expect.poll(() => page.locator(".toasts").textContent()).toContain("Please login first to continue.");
+      expect(name).toBeTruthy();
+      expect(unexpected(errors)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 
-    it("says an out-of-stock product is out of stock without opening the modal", async () => {
-      const { page, errors, close } = await browser.open(viewport);
-      try {
-        await page.goto("/search?query=sky%20blue%20striped");
-        await hydrated(page);
-        const card = page
-          .locator("article.product-card")
-          .filter({ has: page.locator(".product-card__badge") })
-          .first();
-        await card.getByRole("button", { name: /^Add to Cart/ }).click();
-        const toasts = page.locator(".toasts [role=alert] .toast p");
-        await expect
-          .poll(() => toasts.allTextContents())
-          .toEqual(["Product is out of stock, please add it to wishlist"]);
-        await card.getByRole("button", { name: /^Buy Now/ }).click();
-        await expect
-          .poll(() => toasts.allTextContents())
-          .toEqual(["Product is out of stock, please add it to wishlist", "Product is out of stock"]);
-        expect(await page.getByRole("dialog").count()).toBe(0);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
-    });
-  },
-);
+  it("says an out-of-stock product is out of stock without opening the modal", async () => {
+    const { page, errors, close } = await browser.open(viewport);
+    try {
+      await page.goto("/search?query=sky%20blue%20striped");
+      await hydrated(page);
+      const card = page
+        .locator("article.product-card")
+        .filter({ has: page.locator(".product-card__badge") })
+        .first();
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      const toasts = page.locator(".toasts [role=alert] .toast p");
+      await expect.poll(() => toasts.allTextContents()).toEqual(["Product is out of stock, please add it to wishlist"]);
+      await card.getByRole("button", { name: /^Buy Now/ }).click();
+      await expect
+        .poll(() => toasts.allTextContents())
+        .toEqual(["Product is out of stock, please add it to wishlist", "Product is out of stock"]);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
 
 describe("accessibility of the product page", () => {
   it("has no serious or critical axe violations, also with the viewer, the size chart and the card modal open", async () => {

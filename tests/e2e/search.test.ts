@@ -22,7 +22,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("header sear
     try {
       const res = await page.goto("/");
       expect(res?.status()).toBe(200);
-      await page.getByRole("button", { name: /search/i }).first().click();
+      await page
+        .getByRole("button", { name: /search/i })
+        .first()
+        .click();
       const box = searchBox(page);
       await box.fill("  silk saree ");
       await page.waitForURL((url) => url.pathname === "/search", { timeout: 5_000 });

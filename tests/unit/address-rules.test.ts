@@ -198,7 +198,16 @@ describe("single address save schema", () => {
 
 describe("checkout address form", () => {
   it("uses the checkout messages, in the checkout's field order", () => {
-    const blank = { fullName: "", apartment: "", streetAddress: "", townCity: "", state: "", zipcode: "", phoneNumber: "", emailAddress: "" };
+    const blank = {
+      fullName: "",
+      apartment: "",
+      streetAddress: "",
+      townCity: "",
+      state: "",
+      zipcode: "",
+      phoneNumber: "",
+      emailAddress: "",
+    };
     const expected: [keyof typeof good, string][] = [
       ["fullName", "Full Name is required"],
       ["apartment", "Road Name / Area / Colony is required"],

@@ -10,9 +10,9 @@ import {
   nameField,
   newPassword,
   otpField,
+  RESET_TOKEN,
   registerFormSchema,
   registerSchema,
-  RESET_TOKEN,
   resetPasswordFormSchema,
   safeRedirect,
   verifyOtpSchema,
@@ -191,12 +191,9 @@ describe("mobile", () => {
     expect(parsed(mobileField, input)).toBe(expected);
   });
 
-  it.each(["5876543210", "0987654321", "987654321", "98765432101", "98765abcde", "+1 9876543210", "", null])(
-    "refuses %j",
-    (input) => {
-      expect(firstMessage(mobileField, input)).toBe("Enter a valid 10-digit mobile number");
-    },
-  );
+  it.each(["5876543210", "0987654321", "987654321", "98765432101", "98765abcde", "+1 9876543210", "", null])("refuses %j", (input) => {
+    expect(firstMessage(mobileField, input)).toBe("Enter a valid 10-digit mobile number");
+  });
 });
 
 describe("sign-up code", () => {
@@ -204,7 +201,11 @@ describe("sign-up code", () => {
     expect(parsed(otpField, "123456")).toBe("123456");
     expect(parsed(otpField, " 123456 ")).toBe("123456");
     const verificationToken = "a".repeat(43);
-    expect(parsed(verifyOtpSchema, { email: " A@B.in ", otp: "000000", verificationToken })).toEqual({ email: "a@b.in", otp: "000000", verificationToken });
+    expect(parsed(verifyOtpSchema, { email: " A@B.in ", otp: "000000", verificationToken })).toEqual({
+      email: "a@b.in",
+      otp: "000000",
+      verificationToken,
+    });
   });
 
   it("needs the sign-up's own verification token beside the code", () => {

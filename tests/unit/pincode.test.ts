@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "../../workers/services/context";
 import { AppError } from "../../workers/services/errors";
-import { DISTRICTS, PIN_COUNT, STATES } from "../../workers/services/pincode-data.generated";
 import { lookupEmbedded, lookupPincode } from "../../workers/services/pincode";
+import { DISTRICTS, PIN_COUNT, STATES } from "../../workers/services/pincode-data.generated";
 
 const MERGED_UT = "Dadra and Nagar Haveli and Daman and Diu";
 
@@ -88,10 +88,13 @@ describe("PINs missing from the directory", () => {
           res.end(typeof body === "string" ? body : JSON.stringify(body));
         };
         if (pin === "999001") {
-          send(200, indiaPost("Success", [
-            { Name: "Field Post Office", District: "Ghaziabad ", State: "Uttar Pradesh", Country: "India", Pincode: "999001" },
-            { Name: "Another", District: "Meerut", State: "Uttar Pradesh", Country: "India", Pincode: "999001" },
-          ]));
+          send(
+            200,
+            indiaPost("Success", [
+              { Name: "Field Post Office", District: "Ghaziabad ", State: "Uttar Pradesh", Country: "India", Pincode: "999001" },
+              { Name: "Another", District: "Meerut", State: "Uttar Pradesh", Country: "India", Pincode: "999001" },
+            ]),
+          );
         } else if (pin === "999002") send(200, "not json");
         else if (pin === "999003") send(500, { message: "down for maintenance" });
         else if (pin === "999004") send(200, indiaPost("Success", []));

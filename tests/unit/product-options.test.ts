@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { messages, readChoice, type Selection, selectionProblem, signInHref } from "../../app/lib/product-choice";
 import { SIZE_CHART } from "../../app/components/product/size-chart-table";
-import {
-  canDecrease,
-  canIncrease,
-  clampQuantity,
-  firstInStockSize,
-  ratingSummary,
-  stockNote,
-} from "../../app/lib/product-options";
+import { messages, readChoice, type Selection, selectionProblem, signInHref } from "../../app/lib/product-choice";
+import { canDecrease, canIncrease, clampQuantity, firstInStockSize, ratingSummary, stockNote } from "../../app/lib/product-options";
 import type { SizePrice } from "../../workers/services/pricing";
 
 const size = (s: string, stock: number): SizePrice => ({
@@ -66,8 +59,7 @@ describe("quantity", () => {
 });
 
 describe("product page choice", () => {
-  const page = (sel: Selection, intent: "add-to-cart" | "buy-now" = "add-to-cart") =>
-    selectionProblem(product, sel, intent, "page");
+  const page = (sel: Selection, intent: "add-to-cart" | "buy-now" = "add-to-cart") => selectionProblem(product, sel, intent, "page");
 
   it("accepts an in-stock size within its stock", () => {
     expect(page(choice())).toBeNull();
@@ -99,8 +91,7 @@ describe("product page choice", () => {
 });
 
 describe("card modal choice", () => {
-  const card = (sel: Selection, intent: "add-to-cart" | "buy-now" = "add-to-cart") =>
-    selectionProblem(product, sel, intent, "card");
+  const card = (sel: Selection, intent: "add-to-cart" | "buy-now" = "add-to-cart") => selectionProblem(product, sel, intent, "card");
 
   it("needs both colour and size, worded by the button that opened it", () => {
     expect(card(choice({ size: null }))).toBe("Please select size and color");

@@ -77,9 +77,7 @@ describe("seeded catalogue", () => {
   });
 
   it("has products sold out in every size, and one whose cheapest size is gone while a pricier one is left", async () => {
-    const soldOut = await rows<{ id: number }>(
-      "SELECT product_id AS id FROM product_sizes GROUP BY product_id HAVING max(stock) = 0",
-    );
+    const soldOut = await rows<{ id: number }>("SELECT product_id AS id FROM product_sizes GROUP BY product_id HAVING max(stock) = 0");
     expect(soldOut.length).toBeGreaterThanOrEqual(3);
     const [cheapestGone] = await rows<{ n: number }>(`
       SELECT count(*) AS n FROM products p
@@ -97,9 +95,13 @@ describe("seeded catalogue", () => {
   });
 
   it("has the welcome, flat and expired coupons", async () => {
-    const coupons = await rows<{ code: string; discount_type: string; discount_value: number; min_subtotal_paise: number; ends_at: number | null }>(
-      "SELECT code, discount_type, discount_value, min_subtotal_paise, ends_at FROM coupons",
-    );
+    const coupons = await rows<{
+      code: string;
+      discount_type: string;
+      discount_value: number;
+      min_subtotal_paise: number;
+      ends_at: number | null;
+    }>("SELECT code, discount_type, discount_value, min_subtotal_paise, ends_at FROM coupons");
     const byCode = Object.fromEntries(coupons.map((c) => [c.code, c]));
     expect(byCode.WELCOME10).toMatchObject({ discount_type: "percentage", discount_value: 10 });
     expect(byCode.FLAT200).toMatchObject({ discount_type: "flat", discount_value: 200_00 });

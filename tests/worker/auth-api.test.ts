@@ -1,6 +1,15 @@
 import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
-import { ageSignupCodes, createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import {
+  ageSignupCodes,
+  createUser,
+  latestCode,
+  latestResetLink,
+  mailsTo,
+  postJson,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from "../support/accounts";
 
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
@@ -60,7 +69,11 @@ describe("sign-up with an e-mailed code", () => {
 
     // The newest mail's code belongs to the stranger's sign-up: it does not verify the owner's.
     if (strangerCode !== ownerCode) {
-      const wrongSignup = await postJson(base, "/api/auth/verify-otp", { email, otp: strangerCode, verificationToken: owner.verificationToken });
+      const wrongSignup = await postJson(base, "/api/auth/verify-otp", {
+        email,
+        otp: strangerCode,
+        verificationToken: owner.verificationToken,
+      });
       expect(wrongSignup.status).toBe(400);
     }
     // Without any token (the spec's bare shape) nothing is verified either.
@@ -84,7 +97,9 @@ describe("sign-up with an e-mailed code", () => {
     const signIn = await postJson(base, "/api/auth/login", { email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(429);
     expect(await signIn.json()).toMatchObject({
-      message: expect.stringMatching(/^Please verify your email to sign in\. We sent you a code a moment ago; for a new one, sign in again in \d+ seconds\.$/),
+      message: expect.stringMatching(
+        /^Please verify your email to sign in\. We sent you a code a moment ago; for a new one, sign in again in \d+ seconds\.$/,
+      ),
       needsVerification: true,
     });
     expect(await mailsTo(base, email)).toHaveLength(1);
@@ -212,15 +227,35 @@ describe("sign-in and sessions", () => {
     const otherUser = Buffer.from(JSON.stringify({ ...payload, sub: "1" })).toString("base64url");
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${p}.`;
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ ver: payload.ver }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id)
-      .setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(secret);
-    const noExp = await new SignJWT({ ver: payload.ver }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuedAt(now).sign(secret);
-    const hs512 = await new SignJWT({ ver: payload.ver }).setProtectedHeader({ alg: "HS512" }).setSubject(user.id)
-      .setIssuedAt(now).setExpirationTime(now + 600).sign(secret);
-    const staleVersion = await new SignJWT({ ver: (payload.ver as number) + 1 }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id)
-      .setIssuedAt(now).setExpirationTime(now + 600).sign(secret);
-    const good = await new SignJWT({ ver: payload.ver }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id)
-      .setIssuedAt(now).setExpirationTime(now + 600).sign(secret);
+    const expired = await new SignJWT({ ver: payload.ver })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(secret);
+    const noExp = await new SignJWT({ ver: payload.ver })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuedAt(now)
+      .sign(secret);
+    const hs512 = await new SignJWT({ ver: payload.ver })
+      .setProtectedHeader({ alg: "HS512" })
+      .setSubject(user.id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(secret);
+    const staleVersion = await new SignJWT({ ver: (payload.ver as number) + 1 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(secret);
+    const good = await new SignJWT({ ver: payload.ver })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(secret);
 
     for (const token of [flipped, `${h}.${otherUser}.${s}`, none, expired, noExp, hs512, staleVersion, "garbage"]) {
       const res = await fetch(url("/api/auth/profile"), { headers: bearer(token) });
@@ -265,7 +300,9 @@ describe("sign-in and sessions", () => {
 describe("password reset", () => {
   it("mails a single-use link; the new password works, the old one and every old session do not", async () => {
     const user = await createUser(base, "reset");
-    const second = (await (await postJson(base, "/api/auth/login", { email: user.email, password: TEST_PASSWORD })).json()) as { token: string };
+    const second = (await (await postJson(base, "/api/auth/login", { email: user.email, password: TEST_PASSWORD })).json()) as {
+      token: string;
+    };
 
     const unknown = await postJson(base, "/api/auth/forgot-password", { email: uniqueEmail("ghost") });
     const known = await postJson(base, "/api/auth/forgot-password", { email: user.email });
@@ -340,8 +377,17 @@ describe("profile and addresses belong to their owner", () => {
     expect((await fetch(url(`/api/addresses/${own._id}`), { method: "DELETE", headers: bearer(a.token) })).status).toBe(200);
     expect(await myAddresses(a.token)).toHaveLength(0);
 
-    for (const [method, path] of [["GET", "/api/addresses/my"], ["POST", "/api/addresses/save"], ["DELETE", `/api/addresses/${bAddress!._id}`], ["GET", "/api/auth/profile"]] as const) {
-      const res = await fetch(url(path), { method, headers: { "Content-Type": "application/json" }, body: method === "POST" ? JSON.stringify(address) : undefined });
+    for (const [method, path] of [
+      ["GET", "/api/addresses/my"],
+      ["POST", "/api/addresses/save"],
+      ["DELETE", `/api/addresses/${bAddress!._id}`],
+      ["GET", "/api/auth/profile"],
+    ] as const) {
+      const res = await fetch(url(path), {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "POST" ? JSON.stringify(address) : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
     expect(await myAddresses(b.token)).toHaveLength(1);
@@ -360,28 +406,38 @@ describe("profile and addresses belong to their owner", () => {
     const badPin = await put(form({ name: "Asha V", mobile: "9810012345", addresses: JSON.stringify([{ ...address, zipcode: "2010" }]) }));
     expect(badPin.status).toBe(400);
     expect(await message(badPin)).toBe("Address 1: PIN Code must be 6 digits");
-    const secondBad = await put(form({ name: "Asha V", mobile: "9810012345", addresses: JSON.stringify([address, { ...address, phoneNumber: "12345" }]) }));
+    const secondBad = await put(
+      form({ name: "Asha V", mobile: "9810012345", addresses: JSON.stringify([address, { ...address, phoneNumber: "12345" }]) }),
+    );
     expect(await message(secondBad)).toBe("Address 2: Enter a valid 10-digit Indian phone number");
     expect((await put(form({ name: "Asha V", mobile: "9810012345", addresses: "{oops" }))).status).toBe(400);
     expect((await put(JSON.stringify({ name: "x" }), { "Content-Type": "application/json" })).status).toBe(415);
 
     const fake = new Blob(["<svg xmlns='http://www.w3.org/2000/svg'/>"], { type: "image/png" });
-    const notImage = await put(form({ name: "Asha V", mobile: "9810012345", profileImage: new File([fake], "me.png", { type: "image/png" }) }));
+    const notImage = await put(
+      form({ name: "Asha V", mobile: "9810012345", profileImage: new File([fake], "me.png", { type: "image/png" }) }),
+    );
     expect(notImage.status).toBe(400);
     expect(await message(notImage)).toMatch(/JPEG, PNG or WebP/);
     const huge = new Uint8Array(2 * 1024 * 1024 + 10);
     huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const tooBig = await put(form({ name: "Asha V", mobile: "9810012345", profileImage: new File([huge], "big.png", { type: "image/png" }) }));
+    const tooBig = await put(
+      form({ name: "Asha V", mobile: "9810012345", profileImage: new File([huge], "big.png", { type: "image/png" }) }),
+    );
     expect(tooBig.status).toBe(400);
 
     const unchanged = (await (await fetch(url("/api/auth/profile"), { headers: bearer(user.token) })).json()) as Record<string, unknown>;
     expect(unchanged).toMatchObject({ name: "Meera Sharma", profileImage: null, addresses: [] });
 
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-      "base64",
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    const ok = await put(
+      form({
+        name: " Asha  Verma ",
+        mobile: "+91 98100 12345",
+        addresses: JSON.stringify([address]),
+        profileImage: new File([png], "me.png", { type: "image/png" }),
+      }),
     );
-    const ok = await put(form({ name: " Asha  Verma ", mobile: "+91 98100 12345", addresses: JSON.stringify([address]), profileImage: new File([png], "me.png", { type: "image/png" }) }));
     expect(ok.status).toBe(200);
     const updated = (await ok.json()) as { name: string; mobile: string; profileImage: string; addresses: unknown[] };
     expect(updated).toMatchObject({ name: "Asha Verma", mobile: "9810012345" });

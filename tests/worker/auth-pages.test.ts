@@ -4,7 +4,16 @@
  * cookie and the pending sign-up (its token and e-mail) in `aanchal_pending_signup`.
  */
 import { describe, expect, inject, it } from "vitest";
-import { ageSignupCodes, createUser, latestCode, latestResetLink, mailsTo, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import {
+  ageSignupCodes,
+  createUser,
+  latestCode,
+  latestResetLink,
+  mailsTo,
+  postJson,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from "../support/accounts";
 import { roundTripsOf } from "../support/round-trips";
 
 const base = inject("baseUrl");
@@ -195,7 +204,9 @@ describe("create-account and verify-otp pages", () => {
     expect(verifyPage.status).toBe(200);
     expectShows(await verifyPage.text(), email);
 
-    const again = await postForm("/create-account?redirect=%2Fwishlist", newAccount(email), { cookie: cookieNamed(res, PENDING)!.split(";")[0] });
+    const again = await postForm("/create-account?redirect=%2Fwishlist", newAccount(email), {
+      cookie: cookieNamed(res, PENDING)!.split(";")[0],
+    });
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/verify-otp?notice=already-sent&redirect=%2Fwishlist");
     expect(cookieNamed(again, PENDING)!.split(";")[0]).toBe(cookieNamed(res, PENDING)!.split(";")[0]);
@@ -212,7 +223,11 @@ describe("create-account and verify-otp pages", () => {
     const otp = await latestCode(base, email);
     const wrongCode = otp === "000000" ? "111111" : "000000";
 
-    const wrong = await postForm("/verify-otp?redirect=%2Fwishlist", { otp: wrongCode, intent: "verify", redirect: "/wishlist" }, { cookie: pending });
+    const wrong = await postForm(
+      "/verify-otp?redirect=%2Fwishlist",
+      { otp: wrongCode, intent: "verify", redirect: "/wishlist" },
+      { cookie: pending },
+    );
     expect(wrong.status).toBe(400);
     expectShows(await wrong.text(), "Incorrect code");
     expect(cookieNamed(wrong, SESSION)).toBeUndefined();
@@ -279,7 +294,11 @@ describe("forgot-password and reset-password pages", () => {
     expect(weak.status).toBe(400);
     expectShows(await weak.text(), "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char");
 
-    const mismatch = await postForm(path, { password: "Nimbu@Pani7", confirmPassword: "Nimbu@Pani8" }, { cookie: sessionCookie(user.token) });
+    const mismatch = await postForm(
+      path,
+      { password: "Nimbu@Pani7", confirmPassword: "Nimbu@Pani8" },
+      { cookie: sessionCookie(user.token) },
+    );
     expect(mismatch.status).toBe(400);
     expectShows(await mismatch.text(), "Passwords do not match");
     // Neither refusal used up the link or ended the session.
@@ -441,7 +460,16 @@ describe("edge cache and privacy", () => {
     const user = await createUser(base, "page-cookie-cache");
     const responses: [string, Response][] = [
       ["sign-in", await postForm("/signin", { email: user.email, password: TEST_PASSWORD })],
-      ["sign-up", await postForm("/create-account", { name: "Ravi Nair", email: uniqueEmail("page-cc"), mobile: "9812345678", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })],
+      [
+        "sign-up",
+        await postForm("/create-account", {
+          name: "Ravi Nair",
+          email: uniqueEmail("page-cc"),
+          mobile: "9812345678",
+          password: TEST_PASSWORD,
+          confirmPassword: TEST_PASSWORD,
+        }),
+      ],
       ["dead cookie on home", await getPage("/", `${SESSION}=garbage`)],
       ["dead cookie on a category", await getPage("/all-products?sort=newest", `${SESSION}=garbage`)],
     ];
@@ -508,7 +536,10 @@ describe("profile page action", () => {
 
   it("refuses a 4-digit PIN code with the address's message and saves nothing", async () => {
     const user = await createUser(base, "page-profile-bad");
-    const res = await postProfile(user.token, profileForm({ name: "Meera S Sharma", mobile: "9876501234", address: { ...address, zipcode: "2010" } }));
+    const res = await postProfile(
+      user.token,
+      profileForm({ name: "Meera S Sharma", mobile: "9876501234", address: { ...address, zipcode: "2010" } }),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expectShows(html, "Address 1: PIN Code must be 6 digits");
@@ -570,7 +601,12 @@ describe("page forms refuse what is not a form", () => {
       ["application/json", JSON.stringify({ email: "a@b.in", password: "x" })],
       ["multipart/form-data; boundary=nothing", "not multipart at all"],
     ] as const) {
-      const res = await fetch(url("/signin"), { method: "POST", redirect: "manual", headers: { "Content-Type": type, Origin: base }, body });
+      const res = await fetch(url("/signin"), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": type, Origin: base },
+        body,
+      });
       expect(res.status, type).toBe(400);
       await res.arrayBuffer();
     }

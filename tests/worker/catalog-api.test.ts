@@ -25,9 +25,7 @@ async function json<T>(path: string, status = 200): Promise<T> {
 
 describe("GET /api/categories", () => {
   it("lists at least 6 categories, one of them empty", async () => {
-    const { data } = await json<{ data: { _id: string; name: string; icon: string; productCount: number }[] }>(
-      "/api/categories",
-    );
+    const { data } = await json<{ data: { _id: string; name: string; icon: string; productCount: number }[] }>("/api/categories");
     expect(data.length).toBeGreaterThanOrEqual(6);
     expect(data.map((c) => c.name)).toEqual(expect.arrayContaining(["Kurtis", "Dresses", "Anarkali", "Sarees", "Co-ord Sets"]));
     expect(data.filter((c) => c.productCount === 0)).toHaveLength(1);
@@ -45,7 +43,17 @@ describe("GET /api/products", () => {
     expect(p.media.filter((m) => m.type === "image").length).toBeGreaterThanOrEqual(2);
     expect(p.colors.length).toBeGreaterThan(0);
     expect(Object.keys(p.details)).toEqual(
-      expect.arrayContaining(["fabric", "fitType", "length", "sleeveNeckType", "patternPrint", "occasionType", "washCare", "countryOfOrigin", "deliveryReturns"]),
+      expect.arrayContaining([
+        "fabric",
+        "fitType",
+        "length",
+        "sleeveNeckType",
+        "patternPrint",
+        "occasionType",
+        "washCare",
+        "countryOfOrigin",
+        "deliveryReturns",
+      ]),
     );
     for (const s of p.sizes) {
       expect(s.discountPrice).toBeLessThanOrEqual(s.price);
@@ -70,7 +78,9 @@ describe("GET /api/products", () => {
       const { data: subs } = await json<{ data: { _id: string; category: string }[] }>(`/api/subcategories?category=${c._id}`);
       for (const sub of subs) {
         expect(sub.category).toBe(c._id);
-        const { data } = await json<{ data: (ProductJson & { subcategory: string })[] }>(`/api/products?category=${c._id}&subcategory=${sub._id}`);
+        const { data } = await json<{ data: (ProductJson & { subcategory: string })[] }>(
+          `/api/products?category=${c._id}&subcategory=${sub._id}`,
+        );
         expect(data.every((p) => p.subcategory === sub._id)).toBe(true);
         checked += data.length;
       }

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import { MAX_ADDRESSES, TOO_MANY_ADDRESSES } from "./address.rules";
-import { addressSchema, type AddressInput } from "./address.schema";
+import { type AddressInput, addressSchema } from "./address.schema";
 import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { readAsUser } from "./session";
@@ -37,8 +37,7 @@ const inputFields = [
 ] as const satisfies readonly (keyof AddressInput)[];
 
 /** A user's saved addresses, oldest first, as a read that can join a batch. */
-export const addressesOf = (db: Db, userId: number) =>
-  db.select(addressColumns).from(a).where(eq(a.userId, userId)).orderBy(asc(a.id));
+export const addressesOf = (db: Db, userId: number) => db.select(addressColumns).from(a).where(eq(a.userId, userId)).orderBy(asc(a.id));
 
 /** The signed-in user's saved addresses, read together with the session check. */
 export async function myAddresses(ctx: ServiceContext): Promise<Address[]> {
@@ -52,8 +51,14 @@ export async function myAddresses(ctx: ServiceContext): Promise<Address[]> {
 function insertIfRoom(db: Db, userId: number, input: AddressInput) {
   const row = { userId, ...input };
   const fields = ["userId", ...inputFields] as const;
-  const columns = sql.join(fields.map((f) => sql.identifier(a[f].name)), sql`, `);
-  const values = sql.join(fields.map((f) => sql`${row[f]}`), sql`, `);
+  const columns = sql.join(
+    fields.map((f) => sql.identifier(a[f].name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    fields.map((f) => sql`${row[f]}`),
+    sql`, `,
+  );
   return db.run(sql`
     INSERT INTO ${a} (${columns})
     SELECT ${values}
@@ -86,11 +91,7 @@ export async function deleteAddress(ctx: ServiceContext, userId: number, id: unk
  * save puts its user update in the same batch, so the replacement is atomic).
  * `list` must already have passed `validateProfileAddresses`: nothing is checked here.
  */
-export function replaceAddressStatements(
-  db: Db,
-  userId: number,
-  list: AddressInput[],
-): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+export function replaceAddressStatements(db: Db, userId: number, list: AddressInput[]): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const remove = db.delete(a).where(eq(a.userId, userId));
   if (list.length === 0) return [remove];
   return [remove, db.insert(a).values(list.map((address) => ({ userId, ...address })))];

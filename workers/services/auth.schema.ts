@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CODE_RULES, COMMON_PASSWORD_MESSAGE, EMAIL_MESSAGE, PASSWORD_RULE_MESSAGE, PASSWORDS_DIFFER, SIGNUP_TIMED_OUT } from "./auth.rules";
+import {
+  CODE_RULES,
+  COMMON_PASSWORD_MESSAGE,
+  EMAIL_MESSAGE,
+  PASSWORD_RULE_MESSAGE,
+  PASSWORDS_DIFFER,
+  SIGNUP_TIMED_OUT,
+} from "./auth.rules";
 
 /**
  * Account input schemas (SPEC §5 "Sign in, sign up and reset"), shared by the API and the page
@@ -39,7 +46,7 @@ const COMMON_WORDS = new Set(
     "qazwsx zaq xsw aaa aaaa aaaaa aaaaaa qwe qwer qwert asd zxc zxcv"
   ).split(" "),
 );
-const LOOKALIKES: Record<string, string> = { "@": "a", "4": "a", "0": "o", "1": "i", "!": "i", "3": "e", "$": "s", "5": "s", "7": "t" };
+const LOOKALIKES: Record<string, string> = { "@": "a", "4": "a", "0": "o", "1": "i", "!": "i", "3": "e", $: "s", "5": "s", "7": "t" };
 
 export function isCommonPassword(password: string): boolean {
   const lower = password.normalize("NFKC").toLowerCase();

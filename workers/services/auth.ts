@@ -1,7 +1,15 @@
 import { and, desc, eq, exists, gt, isNull, lt, max, min, ne, sql } from "drizzle-orm";
 import { passwordResets, signupCodes, users } from "../../db/schema";
 import { CODE_RULES, RESET_RULES, SIGNUP_TIMED_OUT } from "./auth.rules";
-import { emailOnlySchema, loginSchema, registerSchema, resendOtpSchema, RESET_TOKEN, resetPasswordSchema, verifyOtpSchema } from "./auth.schema";
+import {
+  emailOnlySchema,
+  loginSchema,
+  RESET_TOKEN,
+  registerSchema,
+  resendOtpSchema,
+  resetPasswordSchema,
+  verifyOtpSchema,
+} from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { mailerFor } from "./mail";
@@ -31,7 +39,9 @@ export interface PublicUser {
   createdAt: string;
 }
 
-export function publicUser(u: Pick<SessionUser, "id" | "name" | "email" | "mobile" | "isVerified" | "profileImage" | "createdAt">): PublicUser {
+export function publicUser(
+  u: Pick<SessionUser, "id" | "name" | "email" | "mobile" | "isVerified" | "profileImage" | "createdAt">,
+): PublicUser {
   return {
     _id: String(u.id),
     id: String(u.id),
@@ -54,7 +64,13 @@ async function sha256(text: string): Promise<string> {
 
 /** Codes are only a million strong, so their hash is keyed with the server secret (an HMAC). */
 async function codeHash(ctx: ServiceContext, userId: number, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(ctx.env.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(ctx.env.SESSION_SECRET),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`signup:${userId}:${code}`)));
 }
 
@@ -76,7 +92,10 @@ function newCode(): string {
 
 function newSecretToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** Unknown e-mails still cost one hash, so timing does not tell which accounts exist. */
@@ -131,9 +150,15 @@ function insertCodeIfAllowed(ctx: ServiceContext, row: typeof signupCodes.$infer
   const c = signupCodes;
   const now = row.createdAt.getTime();
   const fields = ["userId", "codeHash", "requestHash", "name", "mobile", "passwordHash", "expiresAt", "createdAt"] as const;
-  const columns = sql.join(fields.map((f) => sql.identifier(c[f].name)), sql`, `);
+  const columns = sql.join(
+    fields.map((f) => sql.identifier(c[f].name)),
+    sql`, `,
+  );
   const value = (v: unknown) => (v instanceof Date ? v.getTime() : v);
-  const values = sql.join(fields.map((f) => sql`${value(row[f])}`), sql`, `);
+  const values = sql.join(
+    fields.map((f) => sql`${value(row[f])}`),
+    sql`, `,
+  );
   return ctx.db.run(sql`
     INSERT INTO ${c} (${columns})
     SELECT ${values}
@@ -146,7 +171,12 @@ function insertCodeIfAllowed(ctx: ServiceContext, row: typeof signupCodes.$infer
  * the e-mail's allowance. Other sign-ups for the same e-mail keep theirs: each can only ever verify
  * its own details.
  */
-async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, requestHash: string, waitAnswer = waitForNewCode): Promise<void> {
+async function sendSignupCode(
+  ctx: ServiceContext,
+  pending: PendingSignup,
+  requestHash: string,
+  waitAnswer = waitForNewCode,
+): Promise<void> {
   const { userId, name, mobile, passwordHash } = pending;
   const code = newCode();
   const hash = await codeHash(ctx, userId, code);
@@ -172,7 +202,12 @@ async function sendSignupCode(ctx: ServiceContext, pending: PendingSignup, reque
           eq(signupCodes.requestHash, requestHash),
           isNull(signupCodes.consumedAt),
           ne(signupCodes.codeHash, hash),
-          exists(ctx.db.select({ one: sql`1` }).from(signupCodes).where(and(eq(signupCodes.userId, userId), eq(signupCodes.codeHash, hash)))),
+          exists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(signupCodes)
+              .where(and(eq(signupCodes.userId, userId), eq(signupCodes.codeHash, hash))),
+          ),
         ),
       ),
   ]);
@@ -224,7 +259,11 @@ export async function register(
     if (!user || user.isVerified) throw new AppError(409, ALREADY_REGISTERED);
   }
   const verificationToken = newSecretToken();
-  await sendSignupCode(ctx, { userId: user.id, email: data.email, name: data.name, mobile: data.mobile, passwordHash }, await sha256(verificationToken));
+  await sendSignupCode(
+    ctx,
+    { userId: user.id, email: data.email, name: data.name, mobile: data.mobile, passwordHash },
+    await sha256(verificationToken),
+  );
   return {
     message: `OTP sent to ${data.email}. It is valid for ${CODE_RULES.validMinutes} minutes.`,
     email: data.email,
@@ -294,7 +333,10 @@ export async function verifyOtp(ctx: ServiceContext, input: unknown): Promise<{ 
       .set({ name: code.name, mobile: code.mobile, passwordHash: code.passwordHash, isVerified: true, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning(),
-    ctx.db.update(signupCodes).set({ consumedAt: now }).where(and(eq(signupCodes.userId, user.id), isNull(signupCodes.consumedAt))),
+    ctx.db
+      .update(signupCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(signupCodes.userId, user.id), isNull(signupCodes.consumedAt))),
   ]);
   if (!verified) throw new AppError(400, NO_SIGNUP);
   return { token: await issueToken(ctx, verified), user: publicUser(verified) };
@@ -333,7 +375,10 @@ export async function login(ctx: ServiceContext, input: unknown): Promise<{ user
     throw new UnverifiedAccount(email, verificationToken);
   }
   if (needsRehash) {
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
   }
   return { user: publicUser(user), token: await issueToken(ctx, user) };
 }
@@ -359,7 +404,10 @@ export async function forgotPassword(ctx: ServiceContext, input: unknown): Promi
     const token = newSecretToken();
     const now = ctx.now();
     await ctx.db.batch([
-      ctx.db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
+      ctx.db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
       ctx.db.insert(passwordResets).values({
         userId: user.id,
         tokenHash: await sha256(token),

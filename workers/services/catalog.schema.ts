@@ -40,7 +40,12 @@ export type ProductListQuery = z.input<typeof productListQuerySchema>;
 /** The listing page's URL: filters plus how many "See More" pages are shown. */
 export const catalogPageQuerySchema = z.object({
   ...filterFields,
-  page: z.coerce.number({ error: "Invalid page" }).int({ error: "Invalid page" }).min(1, { error: "Invalid page" }).max(50, { error: "Invalid page" }).default(1),
+  page: z.coerce
+    .number({ error: "Invalid page" })
+    .int({ error: "Invalid page" })
+    .min(1, { error: "Invalid page" })
+    .max(50, { error: "Invalid page" })
+    .default(1),
 });
 export type CatalogPageQuery = z.input<typeof catalogPageQuerySchema>;
 

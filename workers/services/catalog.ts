@@ -1,21 +1,21 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
-import type { ServiceContext } from "./context";
-import { notFound } from "./errors";
-import { parseInput } from "./validate";
 import {
-  catalogPageQuerySchema,
-  productListQuerySchema,
   type CatalogPageQuery,
+  catalogPageQuerySchema,
+  type ProductListQuery,
+  productListQuerySchema,
+  type SearchQuery,
   searchQuerySchema,
   slugSchema,
   subcategoryQuerySchema,
-  type ProductListQuery,
-  type SearchQuery,
 } from "./catalog.schema";
+import type { ServiceContext } from "./context";
+import { notFound } from "./errors";
 import { cardPrice, isOutOfStock, type SizePrice } from "./pricing";
 import { settings } from "./settings";
+import { parseInput } from "./validate";
 
 export interface Category {
   id: number;
@@ -117,11 +117,11 @@ function toProduct(row: ProductRow): Product {
     },
     rating: { average, count: ratings.length },
     reviews: row.reviews.map((r) => ({
-        id: r.id,
-        name: r.name?.trim() || "Anonymous",
-        rating: r.rating,
-        comment: r.comment,
-        verified: r.verified,
+      id: r.id,
+      name: r.name?.trim() || "Anonymous",
+      rating: r.rating,
+      comment: r.comment,
+      verified: r.verified,
       createdAt: r.createdAt,
     })),
     createdAt: row.createdAt,
@@ -160,7 +160,10 @@ function categoriesQuery(ctx: ServiceContext) {
       slug: s.categories.slug,
       name: s.categories.name,
       icon: s.categories.icon,
-      productCount: sql<number>`${sql.raw(`(select count(*) from products p where p.category_id = "categories"."id" and p.is_active = 1)`)}`.mapWith(Number),
+      productCount:
+        sql<number>`${sql.raw(`(select count(*) from products p where p.category_id = "categories"."id" and p.is_active = 1)`)}`.mapWith(
+          Number,
+        ),
     })
     .from(s.categories)
     .orderBy(asc(s.categories.position), asc(s.categories.id));
@@ -203,10 +206,7 @@ function productFilter(q: ProductFilter): SQL | undefined {
   );
 }
 
-export async function listProducts(
-  ctx: ServiceContext,
-  input: ProductListQuery | Record<string, unknown>,
-): Promise<Product[]> {
+export async function listProducts(ctx: ServiceContext, input: ProductListQuery | Record<string, unknown>): Promise<Product[]> {
   const q = parseInput(productListQuerySchema, input);
   const rows = await productListQuery(ctx, productFilter(q), q);
   return rows.map(toProduct);
@@ -265,9 +265,7 @@ export async function searchProducts(ctx: ServiceContext, input: SearchQuery | R
   const matches = sql`select product_search.rowid from product_search join ${s.products} on ${s.products.id} = product_search.rowid where product_search match ${fts} and ${s.products.isActive} = 1 order by ${searchRank} limit ${q.limit + 1} offset ${q.offset}`;
   const [ranked, rows] = await searchBatch(ctx, matches);
   const order = new Map(ranked.map((r, i) => [Number(r.rowid), i]));
-  const products = rows
-    .map(toProduct)
-    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const products = rows.map(toProduct).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return { query: q.query, products: products.slice(0, q.limit), hasMore: products.length > q.limit };
 }
 
@@ -305,7 +303,10 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
     categoriesQuery(ctx),
     subcategoriesQuery(ctx, q.category ?? 0),
     productListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
-    ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(s.products).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(s.products)
+      .where(where),
     ctx.db.all<{ size: string }>(
       sql`select ps.size as size from product_sizes ps join products p on p.id = ps.product_id where ${inCategory} p.is_active = 1 and ps.stock > 0 group by ps.size`,
     ),

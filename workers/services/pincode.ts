@@ -1,7 +1,7 @@
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
-import { DISTRICTS, FIRST_PIN, PACKED_ALPHABET, PACKED_PINS, PIN_COUNT, STATES } from "./pincode-data.generated";
 import { pincodeSchema, postalApiResponseSchema, postOfficeSchema } from "./pincode.schema";
+import { DISTRICTS, FIRST_PIN, PACKED_ALPHABET, PACKED_PINS, PIN_COUNT, STATES } from "./pincode-data.generated";
 import { parseInput } from "./validate";
 
 export interface PincodeAnswer {

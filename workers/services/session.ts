@@ -76,7 +76,16 @@ export async function sessionUser(ctx: ServiceContext): Promise<SessionUser | nu
   if (!claims) return null;
   const user = await ctx.read(
     ctx.db.query.users.findFirst({
-      columns: { id: true, name: true, email: true, mobile: true, isVerified: true, profileImage: true, createdAt: true, sessionVersion: true },
+      columns: {
+        id: true,
+        name: true,
+        email: true,
+        mobile: true,
+        isVerified: true,
+        profileImage: true,
+        createdAt: true,
+        sessionVersion: true,
+      },
       where: eq(users.id, claims.userId),
     }),
   );

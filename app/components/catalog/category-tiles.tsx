@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 import { ListingLink } from "./listing-link";
-import { LISTING_PATH, listingHref, readListingParams, type ListingFilters } from "./listing-url";
+import { LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "./listing-url";
 import { Spinner } from "./spinner";
 import "./category-tiles.css";
 

@@ -41,9 +41,7 @@ export function Countdown({ target, remainingMs, label }: LaunchCountdown) {
 
   return (
     <div className="countdown">
-      <p className="visually-hidden">
-        {remaining === 0 ? `The countdown to ${label} has ended.` : `Counting down to ${label}.`}
-      </p>
+      <p className="visually-hidden">{remaining === 0 ? `The countdown to ${label} has ended.` : `Counting down to ${label}.`}</p>
       <div className="countdown__units" role="timer" aria-live="off" aria-label={`Time left until ${label}`}>
         {split(remaining).map(({ label: unit, value }) => (
           <div key={unit} className="countdown__unit" data-unit={unit.toLowerCase()}>

@@ -1,7 +1,7 @@
 import { useNavigate, useNavigation } from "react-router";
 import type { ProductSort } from "../../../workers/services/catalog.schema";
 import { useHydrated } from "../../lib/use-hydrated";
-import { LISTING_PATH, listingHref, readListingParams, type ListingFilters } from "./listing-url";
+import { LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "./listing-url";
 import "./filters.css";
 
 const SORTS: { value: ProductSort; label: string }[] = [
@@ -28,7 +28,8 @@ export function FilterBar({ filters, facets }: { filters: ListingFilters; facets
   const hydrated = useHydrated();
 
   // While a change loads, the controls show it and build on it, so a second quick change keeps the first.
-  const pending = navigation.location?.pathname === LISTING_PATH ? readListingParams(new URLSearchParams(navigation.location.search)) : null;
+  const pending =
+    navigation.location?.pathname === LISTING_PATH ? readListingParams(new URLSearchParams(navigation.location.search)) : null;
   const current: ListingFilters = pending
     ? {
         category: Number(pending.category) || undefined,
@@ -53,12 +54,7 @@ export function FilterBar({ filters, facets }: { filters: ListingFilters; facets
   const chosenColor = colors.find((c) => c.name.toLowerCase() === current.color?.toLowerCase());
 
   return (
-    <form
-      method="get"
-      action={`${LISTING_PATH}#products`}
-      className="filter-bar"
-      aria-label="Sort and filter products"
-    >
+    <form method="get" action={`${LISTING_PATH}#products`} className="filter-bar" aria-label="Sort and filter products">
       {filters.category && <input type="hidden" name="category" value={filters.category} />}
       {filters.subcategory && <input type="hidden" name="subcategory" value={filters.subcategory} />}
 

@@ -1,4 +1,4 @@
-import { Link, useNavigate, type LinkProps } from "react-router";
+import { Link, type LinkProps, useNavigate } from "react-router";
 
 interface ListingLinkProps extends Omit<LinkProps, "to" | "state"> {
   to: string;

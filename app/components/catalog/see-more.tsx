@@ -7,7 +7,19 @@ import "./product-grid.css";
  * so it works without JavaScript (the page reloads showing both pages, at the first new card). With
  * JavaScript the new cards are added in place and focus moves to the first of them.
  */
-export function SeeMore({ href, shown, total, hasMore, loading }: { href: string; shown: number; total: number; hasMore: boolean; loading: boolean }) {
+export function SeeMore({
+  href,
+  shown,
+  total,
+  hasMore,
+  loading,
+}: {
+  href: string;
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+}) {
   const percent = total > 0 ? Math.min(100, Math.round((shown / total) * 100)) : 100;
   return (
     <div className="see-more">

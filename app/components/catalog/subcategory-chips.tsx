@@ -1,5 +1,5 @@
 import { ListingLink } from "./listing-link";
-import { listingHref, type ListingFilters } from "./listing-url";
+import { type ListingFilters, listingHref } from "./listing-url";
 import "./filters.css";
 
 interface Subcategory {

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { type RefObject, useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import type { ListingNavigationState } from "./listing-link";
 

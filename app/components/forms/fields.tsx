@@ -68,7 +68,15 @@ export function SubmitButton({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
-    <button type="submit" className={className} name={intent ? "intent" : undefined} value={intent} disabled={submitting} aria-disabled={submitting} {...rest}>
+    <button
+      type="submit"
+      className={className}
+      name={intent ? "intent" : undefined}
+      value={intent}
+      disabled={submitting}
+      aria-disabled={submitting}
+      {...rest}
+    >
       {submitting ? pendingLabel : children}
     </button>
   );

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Await } from "react-router";
 
 /**
@@ -8,7 +8,11 @@ import { Await } from "react-router";
 export function CatalogueSlot<T>({
   data,
   skeleton,
-  failure = <p className="notice notice--error" role="alert">Failed to load products</p>,
+  failure = (
+    <p className="notice notice--error" role="alert">
+      Failed to load products
+    </p>
+  ),
   children,
 }: {
   data: T | null | Promise<T | null>;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { PlayIcon } from "../icons";
-import { type Media, mediaLabel, MediaView } from "./media";
+import { type Media, MediaView, mediaLabel } from "./media";
 
 const MediaViewer = lazy(() => import("./media-viewer"));
 
@@ -34,12 +34,7 @@ export function Gallery({ media, name }: { media: readonly Media[]; name: string
       <div className="gallery__stage">
         <MediaView item={current} priority={index === 0} className="gallery__main" />
         {media.length > 0 && (
-          <button
-            type="button"
-            className="gallery__zoom js-only"
-            aria-haspopup="dialog"
-            onClick={() => setViewing(true)}
-          >
+          <button type="button" className="gallery__zoom js-only" aria-haspopup="dialog" onClick={() => setViewing(true)}>
             <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
             </svg>
@@ -80,13 +75,7 @@ export function Gallery({ media, name }: { media: readonly Media[]; name: string
       </noscript>
       {viewing && (
         <Suspense fallback={null}>
-          <MediaViewer
-            media={items}
-            index={index}
-            onIndexChange={setIndex}
-            onClose={() => setViewing(false)}
-            name={name}
-          />
+          <MediaViewer media={items} index={index} onIndexChange={setIndex} onClose={() => setViewing(false)} name={name} />
         </Suspense>
       )}
     </section>

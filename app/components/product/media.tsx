@@ -3,15 +3,7 @@ import type { Product } from "../../../workers/services/catalog";
 export type Media = Product["media"][number];
 
 /** One gallery item at its own size: an image, or a video with controls. */
-export function MediaView({
-  item,
-  priority = false,
-  className,
-}: {
-  item: Media;
-  priority?: boolean;
-  className?: string;
-}) {
+export function MediaView({ item, priority = false, className }: { item: Media; priority?: boolean; className?: string }) {
   if (item.type === "video") {
     return (
       <video

@@ -1,15 +1,7 @@
 import { formatRupees, percentOff } from "../../../workers/services/pricing";
 
 /** The effective price, the struck-out original when there is a discount, and the percent off. */
-export function Price({
-  pricePaise,
-  effectivePaise,
-  className,
-}: {
-  pricePaise: number;
-  effectivePaise: number;
-  className?: string;
-}) {
+export function Price({ pricePaise, effectivePaise, className }: { pricePaise: number; effectivePaise: number; className?: string }) {
   const off = percentOff(pricePaise, effectivePaise);
   return (
     <p className={className ? `price ${className}` : "price"}>

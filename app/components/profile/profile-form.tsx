@@ -25,7 +25,7 @@ const withoutKey = ({ key: _key, ...address }: KeyedAddress): AddressDraft => ad
  * form rather than with the page (it brings zod). Until it has arrived, or if it cannot be fetched,
  * Save simply lets the server check.
  */
-type AddressCheck = (typeof import("../../../workers/services/address.schema"))["validateProfileAddresses"];
+type AddressCheck = typeof import("../../../workers/services/address.schema")["validateProfileAddresses"];
 let addressCheck: AddressCheck | undefined;
 let loadingAddressCheck = false;
 const loadAddressCheck = () => {
@@ -91,9 +91,7 @@ export function ProfileForm({
     if (!answer.ok) toast.error(answer.message);
     setAddresses((list) =>
       list.map((a) =>
-        a.key === key && a.zipcode === pin
-          ? { ...a, townCity: answer.ok ? answer.district : "", state: answer.ok ? answer.state : "" }
-          : a,
+        a.key === key && a.zipcode === pin ? { ...a, townCity: answer.ok ? answer.district : "", state: answer.ok ? answer.state : "" } : a,
       ),
     );
   }
@@ -133,7 +131,16 @@ export function ProfileForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" replace noValidate ref={formRef} className="profile-form" onFocus={loadAddressCheck} onSubmit={checkBeforeSaving}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      replace
+      noValidate
+      ref={formRef}
+      className="profile-form"
+      onFocus={loadAddressCheck}
+      onSubmit={checkBeforeSaving}
+    >
       {/* Enter in any field saves: the first submit button in the form is the one Enter presses. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
 

@@ -33,9 +33,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   }, []);
 
   const list = (errors: boolean) =>
-    toasts
-      .filter((t) => (t.tone === "error") === errors)
-      .map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
+    toasts.filter((t) => (t.tone === "error") === errors).map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
 
   return (
     <ToastContext.Provider value={api}>
