@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../db/schema";
 import type { ApiEnv } from "./api/types";
-import { listOutbox } from "./services/mail";
+import { listOutbox, outboxBody } from "./services/mail";
 import { escapeHtml } from "./services/mail-templates";
 
 /**
@@ -24,7 +24,7 @@ export const devTools = new Hono<ApiEnv>()
     const to = c.req.query("to");
     const mails = await listOutbox(c.var.ctx, to);
     return c.json({
-      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
+      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: outboxBody(m).text, createdAt: m.createdAt.toISOString() })),
     });
   })
   .get("/mailbox/:file", async (c) => {
@@ -35,7 +35,7 @@ export const devTools = new Hono<ApiEnv>()
       .from(mailOutbox)
       .where(eq(mailOutbox.id, Number(id)));
     if (!mail) return c.text("Not found", 404);
-    return c.html(mail.html);
+    return c.html(outboxBody(mail).html);
   })
   .get("/mailbox", async (c) => {
     const to = c.req.query("to");
@@ -44,7 +44,7 @@ export const devTools = new Hono<ApiEnv>()
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
-<pre>${linkify(m.text)}</pre></article>`,
+<pre>${linkify(outboxBody(m).text)}</pre></article>`,
       )
       .join("\n");
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

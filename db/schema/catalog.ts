@@ -56,6 +56,10 @@ export const products = sqliteTable(
     countryOfOrigin: text("country_of_origin").notNull().default("India"),
     deliveryReturns: text("delivery_returns").notNull().default(""),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // How many reviews the product has and the sum of their ratings, kept by triggers on `reviews`
+    // (migration 0003) in the same transaction as every review write, so cards never load reviews.
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

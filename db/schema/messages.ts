@@ -25,17 +25,32 @@ export const enquiries = sqliteTable("enquiries", {
   createdAt: createdAt(),
 });
 
-/** Outgoing mail. Local and test runs read it at /dev/mailbox; production also records what it sent. */
+export const MAIL_STATUSES = ["queued", "sent", "dead"] as const;
+
+/**
+ * Outgoing mail, queued in the same batch as the change that causes it and delivered after the
+ * response; failures are retried by the scheduled handler with backoff and marked dead after a day.
+ * A row keeps the template's name and parameters, never a body: secret parameters (a sign-up code,
+ * a reset link) are sealed with the server's key, so the table never holds them in clear.
+ * Local and test runs read it at /dev/mailbox.
+ */
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     to: text("to").notNull(),
+    template: text("template").notNull(),
+    /** JSON of the template's parameters; secret ones sealed (see workers/services/crypto.ts). */
+    params: text("params").notNull(),
+    /** The subject as sent, with any code masked: enough to list the mail without opening it. */
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next delivery may start; a claim moves it on, so two senders never take one mail. */
+    nextAttemptAt: timestamp("next_attempt_at").notNull(),
+    lastError: text("last_error"),
     sentAt: timestamp("sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt), index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );

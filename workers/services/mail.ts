@@ -28,8 +28,21 @@ export function mailerFor(ctx: ServiceContext): Mailer {
     async send(mail) {
       const key = ctx.env.MAIL_API_KEY;
       // The code mail's subject leads with the code (phones show and fill it from there): masked too.
-      const stored = key ? { to: mail.to, subject: mail.subject.replace(/\b\d{6}\b/g, "******"), text: "", html: "" } : mail;
-      const [row] = await ctx.db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id });
+      const now = ctx.now();
+      const params = key ? "{}" : JSON.stringify({ text: mail.text, html: mail.html });
+      const subject = key ? mail.subject.replace(/\b\d{6}\b/g, "******") : mail.subject;
+      const [row] = await ctx.db
+        .insert(mailOutbox)
+        .values({
+          to: mail.to,
+          template: "raw",
+          params,
+          subject,
+          status: key ? "queued" : "sent",
+          nextAttemptAt: now,
+          sentAt: key ? null : now,
+        })
+        .returning({ id: mailOutbox.id });
       if (!key || !row) return;
       const from = ctx.env.MAIL_FROM ?? `${settings.brand.name} <${settings.store.email}>`;
       const res = await fetch(`${ctx.env.MAIL_API_URL ?? "https://api.resend.com"}/emails`, {
@@ -41,7 +54,7 @@ export function mailerFor(ctx: ServiceContext): Mailer {
         console.error("Mail provider refused a message", res.status, await res.text().catch(() => ""));
         throw new Error(`Mail provider answered ${res.status}`);
       }
-      await ctx.db.update(mailOutbox).set({ sentAt: ctx.now() }).where(eq(mailOutbox.id, row.id));
+      await ctx.db.update(mailOutbox).set({ status: "sent", sentAt: ctx.now() }).where(eq(mailOutbox.id, row.id));
     },
   };
 }
@@ -54,4 +67,10 @@ export async function listOutbox(ctx: ServiceContext, to?: string, max = 50) {
     .where(to ? eq(mailOutbox.to, to.trim().toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.id))
     .limit(max);
+}
+
+/** A stored mail's plain text and HTML, where the outbox keeps them (local and test runs). */
+export function outboxBody(row: { params: string }): { text: string; html: string } {
+  const p = JSON.parse(row.params) as { text?: string; html?: string };
+  return { text: p.text ?? "", html: p.html ?? "" };
 }
