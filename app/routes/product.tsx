@@ -128,8 +128,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (isMissingProduct(error)) throw data(PRODUCT_NOT_FOUND, { status: 404, statusText: "Not Found" });
     throw error;
   }
-  const { product, related } = page;
+  const { product, related, reviews } = page;
   const path = productPath(product.category.name, product.slug);
+  // An old or hand-typed category segment goes to the canonical URL before anything is shaped.
   if (params.category !== categorySegment(product.category.name)) throw redirect(path, 301);
   return {
     product: pageProduct(product),
@@ -137,7 +138,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     preselected: { color: product.colors[0]?.name ?? null, size: firstInStockSize(product.sizes)?.size ?? null },
     // Shown while no size is chosen (all sold out): what a card shows.
     cardPrice: cardPrice(product.sizes),
-    reviews: product.reviews.map(({ createdAt, ...review }) => ({
+    reviews: reviews.map(({ createdAt, ...review }) => ({
       ...review,
       date: createdAt.toISOString(),
       dateText: reviewDate.format(createdAt),
@@ -347,7 +348,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         label="Product information"
         sections={[
           { id: "details", label: "Description & Details", content: <DetailsPanel product={product} /> },
-          { id: "reviews", label: "Reviews", content: <ReviewList reviews={reviews} /> },
+          { id: "reviews", label: "Reviews", content: <ReviewList reviews={reviews} total={product.rating.count} /> },
         ]}
       />
 

@@ -42,6 +42,28 @@ export async function storefrontPages(baseUrl: string): Promise<Target[]> {
   return Promise.all(pages.map(([name, path]) => resolveTarget(baseUrl, name, path)));
 }
 
+/**
+ * Every page a shopper renders, for the round-trip budget (one database round trip per render,
+ * signed in or out): the Worker test asserts it and `npm run bench` prints it.
+ */
+export async function renderedPages(baseUrl: string): Promise<[name: string, path: string][]> {
+  const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as { data: { _id: string; productCount: number }[] };
+  const category = categories.data.find((c) => c.productCount > 0);
+  if (!category) throw new Error("no category with products: is the database seeded?");
+  return [
+    ["home", "/"],
+    ["listing", "/all-products"],
+    ["listing, one category", `/all-products?category=${category._id}`],
+    ["category", `/category/${category._id}`],
+    ["product", await productPath(baseUrl)],
+    ["search", "/search?query=kurti"],
+    ["profile", "/profile"],
+    ["cart", "/cart"],
+    ["wishlist", "/wishlist"],
+    ["my orders", "/my-orders"],
+  ];
+}
+
 /** Debian's Chromium, headless, with nothing running in the background to skew timings. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [

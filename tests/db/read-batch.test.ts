@@ -1,4 +1,6 @@
+import { createClient } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
@@ -42,9 +44,23 @@ describe("readBatcher", () => {
     batch.mockRestore();
   });
 
-  it("fails every read of a batch that fails", async () => {
+  it("fails only the read the database refuses, sending the others again on their own", async () => {
+    const batch = vi.spyOn(db, "batch");
     const read = readBatcher(db);
-    const results = await Promise.allSettled([read(userById(asha)), read(db.select({ n: sql`nope()` }).from(schema.users))]);
+    const [user, refused] = await Promise.allSettled([read(userById(asha)), read(db.select({ n: sql`nope()` }).from(schema.users))]);
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(user).toEqual({ status: "fulfilled", value: { name: "Asha" } });
+    expect(refused.status).toBe("rejected");
+    batch.mockRestore();
+  });
+
+  it("fails every read when the database cannot be reached", async () => {
+    const unreachable = drizzle(createClient({ url: "http://127.0.0.1:9" }), { schema });
+    const read = readBatcher(unreachable);
+    const results = await Promise.allSettled([
+      read(unreachable.query.users.findFirst({ columns: { name: true } })),
+      read(unreachable.select().from(schema.addresses)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   });
 });

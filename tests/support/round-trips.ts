@@ -7,7 +7,7 @@ import { inject } from "vitest";
 export async function roundTripsOf(path: string, headers: Record<string, string> = {}) {
   const dbUrl = inject("dbUrl");
   await fetch(`${dbUrl}/stats/reset`, { method: "POST" });
-  const res = await fetch(new URL(path, inject("baseUrl")), { headers });
+  const res = await fetch(new URL(path, inject("baseUrl")), { headers, redirect: "manual" });
   const body = await res.text();
   const { pipelines } = (await (await fetch(`${dbUrl}/stats`)).json()) as { pipelines: number };
   return { status: res.status, body, trips: pipelines };

@@ -1,11 +1,23 @@
 import { Hono } from "hono";
-import type { Product } from "../services/catalog";
-import { getProductBySlug, listCategories, listProducts, listSubcategories, searchProducts } from "../services/catalog";
+import type { Product, Review } from "../services/catalog";
+import { getProductWithReviews, listCategories, listProducts, listSubcategories, searchProducts } from "../services/catalog";
 import { paiseToRupees } from "../services/pricing";
 import type { ApiEnv } from "./types";
 
-/** The spec's Product JSON (SPEC §3): ids as `_id` strings, money in rupees at this edge only. */
-export function productJson(p: Product) {
+const reviewJson = (r: Review) => ({
+  _id: String(r.id),
+  name: r.name,
+  rating: r.rating,
+  comment: r.comment,
+  verified: r.verified,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The spec's Product JSON (SPEC §3): ids as `_id` strings, money in rupees at this edge only. Lists
+ * carry the rating's average and count; one product also carries its newest reviews.
+ */
+export function productJson(p: Product, reviews?: Review[]) {
   return {
     _id: String(p.id),
     slug: p.slug,
@@ -22,14 +34,7 @@ export function productJson(p: Product) {
       discountPrice: paiseToRupees(z.discountPricePaise ?? z.pricePaise),
       stock: z.stock,
     })),
-    reviews: p.reviews.map((r) => ({
-      _id: String(r.id),
-      name: r.name,
-      rating: r.rating,
-      comment: r.comment,
-      verified: r.verified,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    ...(reviews && { reviews: reviews.map(reviewJson) }),
     averageRating: p.rating.average === null ? null : Math.round(p.rating.average * 10) / 10,
     reviewCount: p.rating.count,
     metaTitle: p.meta.title,
@@ -57,13 +62,13 @@ export const catalogApi = new Hono<ApiEnv>()
   })
   .get("/products", async (c) => {
     const products = await listProducts(c.var.ctx, c.req.query());
-    return c.json({ data: products.map(productJson) });
+    return c.json({ data: products.map((p) => productJson(p)) });
   })
   .get("/products/search", async (c) => {
     const { products } = await searchProducts(c.var.ctx, c.req.query());
-    return c.json(products.map(productJson));
+    return c.json(products.map((p) => productJson(p)));
   })
   .get("/products/slug/:slug", async (c) => {
-    const product = await getProductBySlug(c.var.ctx, c.req.param("slug"));
-    return c.json(productJson(product));
+    const { product, reviews } = await getProductWithReviews(c.var.ctx, c.req.param("slug"));
+    return c.json(productJson(product, reviews));
   });

@@ -14,6 +14,7 @@ import {
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
 import { cardPrice, isOutOfStock, type SizePrice } from "./pricing";
+import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { parseInput } from "./validate";
 
@@ -60,7 +61,6 @@ export interface Product {
     deliveryReturns: string;
   };
   rating: { average: number | null; count: number };
-  reviews: Review[];
   createdAt: Date;
 }
 
@@ -71,7 +71,6 @@ const productWith = {
   media: { orderBy: asc(s.productMedia.position) },
   colors: { orderBy: asc(s.productColors.position) },
   sizes: { orderBy: asc(s.productSizes.position) },
-  reviews: { orderBy: desc(s.reviews.createdAt) },
 } satisfies NonNullable<Parameters<Db["query"]["products"]["findMany"]>[0]>["with"];
 
 type ProductRow = typeof s.products.$inferSelect & {
@@ -79,12 +78,10 @@ type ProductRow = typeof s.products.$inferSelect & {
   media: (typeof s.productMedia.$inferSelect)[];
   colors: (typeof s.productColors.$inferSelect)[];
   sizes: (typeof s.productSizes.$inferSelect)[];
-  reviews: (typeof s.reviews.$inferSelect)[];
 };
 
+/** A product as every page and the API show it; its rating comes from the kept count and sum. */
 function toProduct(row: ProductRow): Product {
-  const ratings = row.reviews.map((r) => r.rating);
-  const average = ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null;
   return {
     id: row.id,
     slug: row.slug,
@@ -115,15 +112,7 @@ function toProduct(row: ProductRow): Product {
       countryOfOrigin: row.countryOfOrigin,
       deliveryReturns: row.deliveryReturns,
     },
-    rating: { average, count: ratings.length },
-    reviews: row.reviews.map((r) => ({
-      id: r.id,
-      name: r.name?.trim() || "Anonymous",
-      rating: r.rating,
-      comment: r.comment,
-      verified: r.verified,
-      createdAt: r.createdAt,
-    })),
+    rating: { average: row.ratingCount ? row.ratingSum / row.ratingCount : null, count: row.ratingCount },
     createdAt: row.createdAt,
   };
 }
@@ -170,7 +159,7 @@ function categoriesQuery(ctx: ServiceContext) {
 }
 
 export async function listCategories(ctx: ServiceContext): Promise<Category[]> {
-  return categoriesQuery(ctx);
+  return ctx.read(categoriesQuery(ctx));
 }
 
 function subcategoriesQuery(ctx: ServiceContext, categoryId: number) {
@@ -183,7 +172,7 @@ function subcategoriesQuery(ctx: ServiceContext, categoryId: number) {
 
 export async function listSubcategories(ctx: ServiceContext, input: unknown) {
   const { category } = parseInput(subcategoryQuerySchema, input);
-  return subcategoriesQuery(ctx, category);
+  return ctx.read(subcategoriesQuery(ctx, category));
 }
 
 interface ProductFilter {
@@ -208,7 +197,7 @@ function productFilter(q: ProductFilter): SQL | undefined {
 
 export async function listProducts(ctx: ServiceContext, input: ProductListQuery | Record<string, unknown>): Promise<Product[]> {
   const q = parseInput(productListQuerySchema, input);
-  const rows = await productListQuery(ctx, productFilter(q), q);
+  const rows = await ctx.read(productListQuery(ctx, productFilter(q), q));
   return rows.map(toProduct);
 }
 
@@ -218,7 +207,7 @@ function productBySlugQuery(ctx: ServiceContext, slug: string) {
 
 export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown): Promise<Product> {
   const slug = parseInput(slugSchema, slugInput);
-  const row = await productBySlugQuery(ctx, slug);
+  const row = await ctx.read(productBySlugQuery(ctx, slug));
   if (!row) throw notFound("Product not found.");
   return toProduct(row);
 }
@@ -243,7 +232,7 @@ export function toFtsQuery(text: string): string | null {
  */
 async function searchBatch(ctx: ServiceContext, matches: SQL) {
   try {
-    return await ctx.db.batch([
+    return await readAll(ctx, [
       ctx.db.all<{ rowid: number }>(matches),
       ctx.db.query.products.findMany({ where: inArray(s.products.id, sql`(${matches})`), with: productWith }),
     ]);
@@ -276,7 +265,7 @@ export function cardOf(p: Product) {
 
 /** Every public catalogue URL's parts, for the sitemap: one round trip. */
 export async function listSitemapEntries(ctx: ServiceContext) {
-  const [products, categories] = await ctx.db.batch([
+  const [products, categories] = await readAll(ctx, [
     ctx.db
       .select({ slug: s.products.slug, category: s.categories.name, createdAt: s.products.createdAt })
       .from(s.products)
@@ -299,7 +288,7 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
   const shown = q.page * pageSize;
   const where = and(activeProduct, productFilter(q));
   const inCategory = q.category ? sql`p.category_id = ${q.category} and` : sql``;
-  const [categories, subcategories, rows, [total], sizes, colors] = await ctx.db.batch([
+  const [categories, subcategories, rows, [total], sizes, colors] = await readAll(ctx, [
     categoriesQuery(ctx),
     subcategoriesQuery(ctx, q.category ?? 0),
     productListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
@@ -331,10 +320,32 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
   };
 }
 
-/** A product page: the product, and a few others from its category to suggest, in one round trip. */
+const reviewOf = (r: typeof s.reviews.$inferSelect): Review => ({
+  id: r.id,
+  name: r.name?.trim() || "Anonymous",
+  rating: r.rating,
+  comment: r.comment,
+  verified: r.verified,
+  createdAt: r.createdAt,
+});
+
+/** The newest reviews of a product, by its slug, so they can travel in the same batch as the product. */
+function newestReviewsQuery(ctx: ServiceContext, slug: string, limit: number) {
+  return ctx.db
+    .select()
+    .from(s.reviews)
+    .where(sql`${s.reviews.productId} = (select id from products where slug = ${slug} and is_active = 1)`)
+    .orderBy(desc(s.reviews.createdAt), desc(s.reviews.id))
+    .limit(limit);
+}
+
+/**
+ * A product page in one round trip: the product, its newest reviews (the rest are counted on the
+ * product) and a few others from its category to suggest.
+ */
 export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
   const slug = parseInput(slugSchema, slugInput);
-  const [row, related] = await ctx.db.batch([
+  const [row, related, reviews] = await readAll(ctx, [
     productBySlugQuery(ctx, slug),
     ctx.db.query.products.findMany({
       where: and(
@@ -344,11 +355,23 @@ export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
       ),
       with: productWith,
       orderBy: [desc(s.products.createdAt)],
-      limit: 4,
+      limit: settings.catalogue.relatedCount,
     }),
+    newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
   ]);
   if (!row) throw notFound("Product not found.");
-  return { product: toProduct(row), related: related.map(toProduct) };
+  return { product: toProduct(row), related: related.map(toProduct), reviews: reviews.map(reviewOf) };
+}
+
+/** A product with its newest reviews, for API clients (`GET /api/products/slug/{slug}`). */
+export async function getProductWithReviews(ctx: ServiceContext, slugInput: unknown) {
+  const slug = parseInput(slugSchema, slugInput);
+  const [row, reviews] = await readAll(ctx, [
+    productBySlugQuery(ctx, slug),
+    newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
+  ]);
+  if (!row) throw notFound("Product not found.");
+  return { product: toProduct(row), reviews: reviews.map(reviewOf) };
 }
 
 /** Sizes in the order shoppers expect (XS to 4XL), unknown ones last. */
@@ -360,7 +383,7 @@ export function sortSizes(sizes: string[]): string[] {
 
 /** The home page's catalogue: category tiles and the newest products, in one round trip. */
 export async function getHomePage(ctx: ServiceContext, opts: { products: number }) {
-  const [categories, rows] = await ctx.db.batch([
+  const [categories, rows] = await readAll(ctx, [
     categoriesQuery(ctx),
     productListQuery(ctx, undefined, { sort: "newest", limit: opts.products, offset: 0 }),
   ]);

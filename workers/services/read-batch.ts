@@ -1,15 +1,31 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
+import type { ServiceContext } from "./context";
 
 /** A Drizzle read that can go in a batch: awaiting it alone gives the same `T`. */
 export type ReadQuery<T> = BatchItem<"sqlite"> & PromiseLike<T>;
 
+type Results<Q extends readonly ReadQuery<unknown>[]> = { -readonly [K in keyof Q]: Awaited<Q[K]> };
+
+/** A statement the database refused (bad SQL, a search it cannot parse), as opposed to a lost link. */
+function refusedStatement(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("SQLITE")) return true;
+  }
+  return false;
+}
+
 /**
- * One request's reads, sent together. React Router starts the root loader and the page's loaders at
- * once, so the signed-in user the header needs and the rows the page needs are asked for in the same
- * task; each read waits for that task to end (a zero-delay timer) and then all of them travel in one
- * `db.batch`: one round trip to the hosted database instead of one per loader (DECISIONS §3).
- * A failed batch fails each read in it.
+ * One request's reads, sent together (DECISIONS §3: a render costs one round trip). React Router
+ * starts the root loader and the page's loaders at once, and every service hands its reads to
+ * `ctx.read` (or `readAll`) instead of calling the database itself, so the session check, the
+ * header's counts and the page's rows are asked for in the same task; each read waits for that task
+ * to end (a zero-delay timer) and then all of them travel in one `db.batch`.
+ *
+ * A batch is one transaction: one refused statement fails it whole. The reads are then sent again
+ * one by one, so only the read at fault fails (a search the full-text index cannot parse is no reason
+ * to fail the header's session check). A lost connection fails every read at once.
  */
 export function readBatcher(db: Db): <T>(query: ReadQuery<T>) => Promise<T> {
   let queued: { query: ReadQuery<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
@@ -22,7 +38,11 @@ export function readBatcher(db: Db): <T>(query: ReadQuery<T>) => Promise<T> {
       const results: unknown[] = rest.length === 0 ? [await first!] : await db.batch([first!, ...rest]);
       reads.forEach((read, i) => read.resolve(results[i]));
     } catch (error) {
-      for (const read of reads) read.reject(error);
+      if (reads.length > 1 && refusedStatement(error)) {
+        for (const read of reads) Promise.resolve(read.query).then(read.resolve, read.reject);
+      } else {
+        for (const read of reads) read.reject(error);
+      }
     }
   }
 
@@ -30,4 +50,9 @@ export function readBatcher(db: Db): <T>(query: ReadQuery<T>) => Promise<T> {
     new Promise<T>((resolve, reject) => {
       if (queued.push({ query, resolve: resolve as (value: unknown) => void, reject }) === 1) setTimeout(send, 0);
     });
+}
+
+/** Several reads of one service call, joined to the request's batch; results in the same order. */
+export function readAll<const Q extends readonly ReadQuery<unknown>[]>(ctx: Pick<ServiceContext, "read">, queries: Q): Promise<Results<Q>> {
+  return Promise.all(queries.map((q) => ctx.read(q))) as Promise<Results<Q>>;
 }

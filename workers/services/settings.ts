@@ -40,6 +40,9 @@ export const settings = {
     listingPageSize: 8,
     searchPageSize: 16,
     searchMaxQueryLength: 100,
+    /** Products suggested under a product, and the newest reviews its page shows (the rest are counted). */
+    relatedCount: 4,
+    reviewsShown: 10,
   },
   timing: {
     searchDebounceMs: 100,

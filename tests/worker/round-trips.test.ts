@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { renderedPages } from "../../scripts/measure/pages";
+import { createUser, type TestUser } from "../support/accounts";
+import { roundTripsOf } from "../support/round-trips";
+
+/**
+ * DECISIONS §3: a render costs at most one database round trip, signed in too: the session check,
+ * the header's counts and the page's reads travel in one batch (workers/services/read-batch.ts).
+ */
+const baseUrl = inject("baseUrl");
+let pages: [string, string][];
+let shopper: TestUser;
+
+beforeAll(async () => {
+  pages = await renderedPages(baseUrl);
+  shopper = await createUser(baseUrl, "round-trips", "Kavya Iyer");
+});
+
+/** A query no one has asked before, so a signed-out page is rendered, not served from the edge cache. */
+const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}rt=${Date.now()}${Math.random().toString(36).slice(2)}`;
+
+describe("database round trips per render", () => {
+  it("is one for every page signed in, the session check included", async () => {
+    const cookie = { Cookie: `aanchal_session=${shopper.token}` };
+    const measured = [];
+    for (const [name, path] of pages) {
+      const { status, trips, body } = await roundTripsOf(path, cookie);
+      expect(body, name).toContain(shopper.name);
+      measured.push({ name, status, trips });
+    }
+    expect(measured).toEqual(pages.map(([name]) => ({ name, status: 200, trips: 1 })));
+  });
+
+  it("is one for every public page signed out, and none for a protected page that sends her to sign in", async () => {
+    const measured = [];
+    for (const [name, path] of pages) {
+      const { status, trips } = await roundTripsOf(fresh(path));
+      measured.push({ name, status, trips });
+    }
+    const isProtected = (name: string) => ["profile", "cart", "wishlist", "my orders"].includes(name);
+    expect(measured).toEqual(
+      pages.map(([name]) => (isProtected(name) ? { name, status: 302, trips: 0 } : { name, status: 200, trips: 1 })),
+    );
+  });
+});
