@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import * as s from "../../db/schema";
 import {
   type CatalogPageQuery,
@@ -66,45 +65,94 @@ export interface Product {
 
 const activeProduct = eq(s.products.isActive, true);
 
-const productWith = {
-  category: { columns: { id: true, name: true, slug: true } },
-  media: { orderBy: asc(s.productMedia.position) },
-  colors: { orderBy: asc(s.productColors.position) },
-  sizes: { orderBy: asc(s.productSizes.position) },
-} satisfies NonNullable<Parameters<Db["query"]["products"]["findMany"]>[0]>["with"];
+/**
+ * Every column a product needs, with its category, media, colours and sizes folded into JSON by
+ * SQLite: one row per product, one statement per list. Written as one constant so building a query
+ * costs next to nothing (drizzle's relational builder took several milliseconds per product query,
+ * the largest part of a render's CPU time).
+ */
+const PRODUCT_SELECT = sql.raw(`select
+  "products"."id" as id, "products"."slug" as slug, "products"."name" as name, "products"."description" as description,
+  "products"."brand" as brand, "products"."subcategory_id" as subcategoryId, "products"."paragraph1" as paragraph1,
+  "products"."paragraph2" as paragraph2, "products"."meta_title" as metaTitle, "products"."meta_description" as metaDescription,
+  "products"."meta_keywords" as metaKeywords, "products"."fabric" as fabric, "products"."fit_type" as fitType,
+  "products"."length" as garmentLength, "products"."sleeve_neck_type" as sleeveNeckType, "products"."pattern_print" as patternPrint,
+  "products"."occasion_type" as occasionType, "products"."wash_care" as washCare, "products"."country_of_origin" as countryOfOrigin,
+  "products"."delivery_returns" as deliveryReturns, "products"."rating_count" as ratingCount, "products"."rating_sum" as ratingSum,
+  "products"."created_at" as createdAt,
+  pc.id as categoryId, pc.name as categoryName, pc.slug as categorySlug,
+  (select json_group_array(json_array(m.type, m.url, m.alt, m.width, m.height) order by m.position, m.id)
+     from product_media m where m.product_id = "products"."id") as media,
+  (select json_group_array(json_array(c.name, c.hex) order by c.position, c.id)
+     from product_colors c where c.product_id = "products"."id") as colors,
+  (select json_group_array(json_array(z.size, z.price_paise, z.discount_price_paise, z.stock) order by z.position, z.id)
+     from product_sizes z where z.product_id = "products"."id") as sizes
+from products join categories pc on pc.id = "products"."category_id"`);
 
-type ProductRow = typeof s.products.$inferSelect & {
-  category: { id: number; name: string; slug: string };
-  media: (typeof s.productMedia.$inferSelect)[];
-  colors: (typeof s.productColors.$inferSelect)[];
-  sizes: (typeof s.productSizes.$inferSelect)[];
-};
+interface ProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  brand: string;
+  subcategoryId: number | null;
+  paragraph1: string;
+  paragraph2: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string;
+  fabric: string;
+  fitType: string;
+  /** Not `length`: a libSQL row is array-like and its `length` counts the columns. */
+  garmentLength: string;
+  sleeveNeckType: string;
+  patternPrint: string;
+  occasionType: string;
+  washCare: string;
+  countryOfOrigin: string;
+  deliveryReturns: string;
+  ratingCount: number;
+  ratingSum: number;
+  createdAt: number;
+  categoryId: number;
+  categoryName: string;
+  categorySlug: string;
+  media: string;
+  colors: string;
+  sizes: string;
+}
+
+/** Active products matching `where`, in `orderBy` order, as a read for the request's batch. */
+function productsQuery(ctx: ServiceContext, opts: { join?: SQL; where?: SQL; orderBy: SQL; limit: number; offset?: number }) {
+  return ctx.db.all<ProductRow>(
+    sql`${PRODUCT_SELECT} ${opts.join ?? sql``} where ${and(activeProduct, opts.where)} order by ${opts.orderBy} limit ${opts.limit} offset ${opts.offset ?? 0}`,
+  );
+}
 
 /** A product as every page and the API show it; its rating comes from the kept count and sum. */
 function toProduct(row: ProductRow): Product {
+  const media = JSON.parse(row.media) as [Product["media"][number]["type"], string, string, number, number][];
+  const colors = JSON.parse(row.colors) as [string, string][];
+  const sizes = JSON.parse(row.sizes) as [string, number, number | null, number][];
+  const ratingCount = Number(row.ratingCount);
   return {
-    id: row.id,
+    id: Number(row.id),
     slug: row.slug,
     name: row.name,
     description: row.description,
     brand: row.brand,
-    category: row.category,
-    subcategoryId: row.subcategoryId,
-    media: row.media.map(({ type, url, alt, width, height }) => ({ type, url, alt, width, height })),
-    colors: row.colors.map(({ name, hex }) => ({ name, hex })),
-    sizes: row.sizes.map(({ size, pricePaise, discountPricePaise, stock }) => ({
-      size,
-      pricePaise,
-      discountPricePaise,
-      stock,
-    })),
+    category: { id: Number(row.categoryId), name: row.categoryName, slug: row.categorySlug },
+    subcategoryId: row.subcategoryId === null ? null : Number(row.subcategoryId),
+    media: media.map(([type, url, alt, width, height]) => ({ type, url, alt, width, height })),
+    colors: colors.map(([name, hex]) => ({ name, hex })),
+    sizes: sizes.map(([size, pricePaise, discountPricePaise, stock]) => ({ size, pricePaise, discountPricePaise, stock })),
     paragraph1: row.paragraph1,
     paragraph2: row.paragraph2,
     meta: { title: row.metaTitle, description: row.metaDescription, keywords: row.metaKeywords },
     details: {
       fabric: row.fabric,
       fitType: row.fitType,
-      length: row.length,
+      length: row.garmentLength,
       sleeveNeckType: row.sleeveNeckType,
       patternPrint: row.patternPrint,
       occasionType: row.occasionType,
@@ -112,8 +160,8 @@ function toProduct(row: ProductRow): Product {
       countryOfOrigin: row.countryOfOrigin,
       deliveryReturns: row.deliveryReturns,
     },
-    rating: { average: row.ratingCount ? row.ratingSum / row.ratingCount : null, count: row.ratingCount },
-    createdAt: row.createdAt,
+    rating: { average: ratingCount ? Number(row.ratingSum) / ratingCount : null, count: ratingCount },
+    createdAt: new Date(Number(row.createdAt)),
   };
 }
 
@@ -133,13 +181,7 @@ function productListQuery(ctx: ServiceContext, where: SQL | undefined, opts: { s
       : opts.sort === "price-desc"
         ? [sql`${cardPriceSql} is null`, desc(cardPriceSql), desc(s.products.createdAt)]
         : [desc(s.products.createdAt), desc(s.products.id)];
-  return ctx.db.query.products.findMany({
-    where: and(activeProduct, where),
-    with: productWith,
-    orderBy,
-    limit: opts.limit,
-    offset: opts.offset,
-  });
+  return productsQuery(ctx, { where, orderBy: sql.join(orderBy, sql`, `), limit: opts.limit, offset: opts.offset });
 }
 
 function categoriesQuery(ctx: ServiceContext) {
@@ -202,12 +244,12 @@ export async function listProducts(ctx: ServiceContext, input: ProductListQuery 
 }
 
 function productBySlugQuery(ctx: ServiceContext, slug: string) {
-  return ctx.db.query.products.findFirst({ where: and(activeProduct, eq(s.products.slug, slug)), with: productWith });
+  return productsQuery(ctx, { where: sql`"products"."slug" = ${slug}`, orderBy: sql`"products"."id"`, limit: 1 });
 }
 
 export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown): Promise<Product> {
   const slug = parseInput(slugSchema, slugInput);
-  const row = await ctx.read(productBySlugQuery(ctx, slug));
+  const [row] = await ctx.read(productBySlugQuery(ctx, slug));
   if (!row) throw notFound("Product not found.");
   return toProduct(row);
 }
@@ -226,22 +268,6 @@ export function toFtsQuery(text: string): string | null {
     .join(" ");
 }
 
-/**
- * The ranked ids and their products in one batch. A character FTS5 does not count as part of a word
- * can still leave a query it cannot parse: that finds nothing, it is not a server error.
- */
-async function searchBatch(ctx: ServiceContext, matches: SQL) {
-  try {
-    return await readAll(ctx, [
-      ctx.db.all<{ rowid: number }>(matches),
-      ctx.db.query.products.findMany({ where: inArray(s.products.id, sql`(${matches})`), with: productWith }),
-    ]);
-  } catch (error) {
-    if (/fts5/i.test(String((error as { cause?: unknown }).cause ?? error))) return [[], []] as const;
-    throw error;
-  }
-}
-
 /** Column weights for bm25: name, description, category, fabric, colours. */
 const searchRank = sql`bm25(product_search, 10.0, 2.0, 6.0, 3.0, 3.0)`;
 
@@ -249,12 +275,24 @@ export async function searchProducts(ctx: ServiceContext, input: SearchQuery | R
   const q = parseInput(searchQuerySchema, input);
   const fts = toFtsQuery(q.query);
   if (!fts) return { query: q.query, products: [] as Product[], hasMore: false };
-  // Rank and fetch in one round trip: the batch's first statement orders the matching ids, the second
-  // loads those products; the page is one more than asked so "See More" knows whether to show.
-  const matches = sql`select product_search.rowid from product_search join ${s.products} on ${s.products.id} = product_search.rowid where product_search match ${fts} and ${s.products.isActive} = 1 order by ${searchRank} limit ${q.limit + 1} offset ${q.offset}`;
-  const [ranked, rows] = await searchBatch(ctx, matches);
-  const order = new Map(ranked.map((r, i) => [Number(r.rowid), i]));
-  const products = rows.map(toProduct).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  // Ranked and loaded by one statement; the page is one more than asked so "See More" knows whether
+  // to show. A character FTS5 does not count as part of a word can still leave a query it cannot
+  // parse: that finds nothing, it is not a server error.
+  const rows = await ctx
+    .read(
+      productsQuery(ctx, {
+        join: sql`join product_search on product_search.rowid = "products"."id"`,
+        where: sql`product_search match ${fts}`,
+        orderBy: searchRank,
+        limit: q.limit + 1,
+        offset: q.offset,
+      }),
+    )
+    .catch((error: unknown) => {
+      if (/fts5/i.test(String((error as { cause?: unknown }).cause ?? error))) return [];
+      throw error;
+    });
+  const products = rows.map(toProduct);
   return { query: q.query, products: products.slice(0, q.limit), hasMore: products.length > q.limit };
 }
 
@@ -345,16 +383,11 @@ function newestReviewsQuery(ctx: ServiceContext, slug: string, limit: number) {
  */
 export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
   const slug = parseInput(slugSchema, slugInput);
-  const [row, related, reviews] = await readAll(ctx, [
+  const [[row], related, reviews] = await readAll(ctx, [
     productBySlugQuery(ctx, slug),
-    ctx.db.query.products.findMany({
-      where: and(
-        activeProduct,
-        sql`"products"."slug" <> ${slug}`,
-        sql`"products"."category_id" = (select category_id from products where slug = ${slug})`,
-      ),
-      with: productWith,
-      orderBy: [desc(s.products.createdAt)],
+    productsQuery(ctx, {
+      where: sql`"products"."slug" <> ${slug} and "products"."category_id" = (select category_id from products where slug = ${slug})`,
+      orderBy: sql`"products"."created_at" desc, "products"."id" desc`,
       limit: settings.catalogue.relatedCount,
     }),
     newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
@@ -366,7 +399,7 @@ export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
 /** A product with its newest reviews, for API clients (`GET /api/products/slug/{slug}`). */
 export async function getProductWithReviews(ctx: ServiceContext, slugInput: unknown) {
   const slug = parseInput(slugSchema, slugInput);
-  const [row, reviews] = await readAll(ctx, [
+  const [[row], reviews] = await readAll(ctx, [
     productBySlugQuery(ctx, slug),
     newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
   ]);
