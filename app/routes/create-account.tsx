@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { register } from "../../workers/services/auth";
+import { register } from "../../workers/services/signup";
 import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
-import { forgotPassword } from "../../workers/services/auth";
+import { forgotPassword } from "../../workers/services/password-reset";
 import { RESET_RULES } from "../../workers/services/auth.rules";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";

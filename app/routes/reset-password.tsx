@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "react-router";
-import { resetLinkIsLive, resetPassword } from "../../workers/services/auth";
+import { resetLinkIsLive, resetPassword } from "../../workers/services/password-reset";
 import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
 import { settings } from "../../workers/services/settings";

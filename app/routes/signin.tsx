@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { login, UnverifiedAccount } from "../../workers/services/auth";
+import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
+import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const NOTICES: Record<string, string> = {
-  reset: "Your password has been reset. Please sign in with the new password.",
+  reset: PASSWORD_RESET_DONE,
   "signed-out": "You have been signed out.",
 };
 

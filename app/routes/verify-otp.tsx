@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { resendOtp, verifyOtp } from "../../workers/services/auth";
-import { CODE_RULES, SIGNUP_TIMED_OUT } from "../../workers/services/auth.rules";
+import { CODE_RULES, SIGNUP_TIMED_OUT, VERIFY_TO_SIGN_IN } from "../../workers/services/auth.rules";
+import { resendOtp, verifyOtp } from "../../workers/services/signup";
 import { settings } from "../../workers/services/settings";
 import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const NOTICES: Record<string, string> = {
-  unverified: "Please verify your email to sign in. We have sent you a code.",
+  unverified: VERIFY_TO_SIGN_IN,
   "already-sent": "We have already sent a code to this email. Enter it below, or resend it in a minute.",
 };
 
