@@ -12,11 +12,18 @@ import { escapeHtml } from "./services/mail-templates";
  * person or a test can read sign-up codes and reset links without a mail provider.
  * `/dev/mailbox?to=<email>` (HTML), `/dev/mailbox.json?to=<email>`, `/dev/mailbox/<id>.html`.
  */
-/** A stored mail as it was sent; one that cannot be opened (made under another SESSION_SECRET) says so. */
+
+const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+
+/** A stored mail as it was sent; one that cannot be opened (sealed under another SESSION_SECRET) says so. */
 const opened = (ctx: ServiceContext, mail: { to: string; template: string; params: string; subject: string }) =>
   renderOutboxMail(ctx, mail).catch((err: Error) => ({ subject: mail.subject, text: `(cannot be opened: ${err.message})`, html: "" }));
 
-const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+/** The newest mails (for one address), as they were sent. */
+async function mailbox(ctx: ServiceContext, to: string | undefined) {
+  const mails = await listOutbox(ctx, to);
+  return Promise.all(mails.map(async (m) => ({ ...m, ...(await opened(ctx, m)) })));
+}
 
 export const devTools = new Hono<ApiEnv>()
   .use("*", async (c, next) => {
@@ -26,15 +33,10 @@ export const devTools = new Hono<ApiEnv>()
     c.header("X-Robots-Tag", "noindex");
   })
   .get("/mailbox.json", async (c) => {
-    const to = c.req.query("to");
-    const mails = await listOutbox(c.var.ctx, to);
-    const data = await Promise.all(
-      mails.map(async (m) => {
-        const { subject, text } = await opened(c.var.ctx, m);
-        return { id: m.id, to: m.to, subject, text, createdAt: m.createdAt.toISOString() };
-      }),
-    );
-    return c.json({ data });
+    const mails = await mailbox(c.var.ctx, c.req.query("to"));
+    return c.json({
+      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
+    });
   })
   .get("/mailbox/:file", async (c) => {
     const id = /^(\d{1,12})\.html$/.exec(c.req.param("file"))?.[1];
@@ -48,13 +50,12 @@ export const devTools = new Hono<ApiEnv>()
   })
   .get("/mailbox", async (c) => {
     const to = c.req.query("to");
-    const mails = await listOutbox(c.var.ctx, to);
-    const rendered = await Promise.all(mails.map((m) => opened(c.var.ctx, m)));
+    const mails = await mailbox(c.var.ctx, to);
     const items = mails
       .map(
-        (m, i) => `<article><h2>${escapeHtml(rendered[i]!.subject)}</h2>
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · ${escapeHtml(m.status)} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
-<pre>${linkify(rendered[i]!.text)}</pre></article>`,
+<pre>${linkify(m.text)}</pre></article>`,
       )
       .join("\n");
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

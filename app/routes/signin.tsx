@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
-import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { settings } from "../../workers/services/settings";
+import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
