@@ -9,6 +9,7 @@ import { devTools } from "./dev-tools";
 import { servePage } from "./edge-cache";
 import { assertEnv, type Env } from "./env";
 import { media } from "./media";
+import { scheduled } from "./scheduled";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { ServiceContext } from "./services/context";
@@ -69,6 +70,7 @@ app.use("*", async (c, next) => {
     read: readBatcher(db),
     origin: url.origin,
     clientIp: c.req.header("CF-Connecting-IP") ?? "local",
+    defer: (work) => c.executionCtx.waitUntil(work),
   };
   let claims: ReturnType<ServiceContext["claims"]> | undefined;
   let session: ReturnType<ServiceContext["user"]> | undefined;
@@ -121,4 +123,4 @@ app.onError((err, c) => {
   return c.json({ message: "Something went wrong. Please try again." }, 500);
 });
 
-export default app satisfies ExportedHandler<Env>;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

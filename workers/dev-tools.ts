@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../db/schema";
 import type { ApiEnv } from "./api/types";
-import { listOutbox, outboxBody } from "./services/mail";
+import type { ServiceContext } from "./services/context";
+import { listOutbox, renderOutboxMail } from "./services/mail";
 import { escapeHtml } from "./services/mail-templates";
 
 /**
@@ -11,7 +12,18 @@ import { escapeHtml } from "./services/mail-templates";
  * person or a test can read sign-up codes and reset links without a mail provider.
  * `/dev/mailbox?to=<email>` (HTML), `/dev/mailbox.json?to=<email>`, `/dev/mailbox/<id>.html`.
  */
+
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+
+/** A stored mail as it was sent; one that cannot be opened (sealed under another SESSION_SECRET) says so. */
+const opened = (ctx: ServiceContext, mail: { to: string; template: string; params: string; subject: string }) =>
+  renderOutboxMail(ctx, mail).catch((err: Error) => ({ subject: mail.subject, text: `(cannot be opened: ${err.message})`, html: "" }));
+
+/** The newest mails (for one address), as they were sent. */
+async function mailbox(ctx: ServiceContext, to: string | undefined) {
+  const mails = await listOutbox(ctx, to);
+  return Promise.all(mails.map(async (m) => ({ ...m, ...(await opened(ctx, m)) })));
+}
 
 export const devTools = new Hono<ApiEnv>()
   .use("*", async (c, next) => {
@@ -21,10 +33,9 @@ export const devTools = new Hono<ApiEnv>()
     c.header("X-Robots-Tag", "noindex");
   })
   .get("/mailbox.json", async (c) => {
-    const to = c.req.query("to");
-    const mails = await listOutbox(c.var.ctx, to);
+    const mails = await mailbox(c.var.ctx, c.req.query("to"));
     return c.json({
-      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: outboxBody(m).text, createdAt: m.createdAt.toISOString() })),
+      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
     });
   })
   .get("/mailbox/:file", async (c) => {
@@ -35,16 +46,16 @@ export const devTools = new Hono<ApiEnv>()
       .from(mailOutbox)
       .where(eq(mailOutbox.id, Number(id)));
     if (!mail) return c.text("Not found", 404);
-    return c.html(outboxBody(mail).html);
+    return c.html((await opened(c.var.ctx, mail)).html);
   })
   .get("/mailbox", async (c) => {
     const to = c.req.query("to");
-    const mails = await listOutbox(c.var.ctx, to);
+    const mails = await mailbox(c.var.ctx, to);
     const items = mails
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
-<pre>${linkify(outboxBody(m).text)}</pre></article>`,
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · ${escapeHtml(m.status)} · <a href="/dev/mailbox/${m.id}.html">HTML version</a></p>
+<pre>${linkify(m.text)}</pre></article>`,
       )
       .join("\n");
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -4,6 +4,7 @@
  * browser and the server say the same thing. Pure and client-safe; kept apart from
  * product-options.ts so only the modal's on-demand chunk carries it, not every product page.
  */
+import { SIGN_IN_FIRST } from "../../workers/services/auth.rules";
 import type { SizePrice } from "../../workers/services/pricing";
 import { findSize } from "./product-options";
 
@@ -39,7 +40,7 @@ export const messages = {
     "add-to-cart": "Product is out of stock, please add it to wishlist",
     "buy-now": "Product is out of stock",
   } satisfies Record<CartIntent, string>,
-  signInFirst: "Please login first to continue.",
+  signInFirst: SIGN_IN_FIRST,
   cartNotOpen: "Sorry, the cart is not open yet. Please try again soon.",
 } as const;
 

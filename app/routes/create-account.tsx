@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { register } from "../../workers/services/auth";
 import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
+import { register } from "../../workers/services/signup";
 import { parseInput } from "../../workers/services/validate";
 import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
@@ -15,6 +15,8 @@ import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/create-account";
 
 // Indexable like sign-in; the canonical URL drops `?redirect=`.
+const REGISTER_FAILED = "Registration failed";
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Create an account",
@@ -45,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: { "Set-Cookie": pendingSignupCookie(request, pending) },
       });
     }
-    return formProblem(err, values, "Registration failed");
+    return formProblem(err, values, REGISTER_FAILED);
   }
 }
 
@@ -59,7 +61,7 @@ export default function CreateAccount() {
   return (
     <>
       <AuthHeading title="Create an account">Save your favourites, check out faster and follow your orders.</AuthHeading>
-      <FormMessage message={problem ? problem.message || "Registration failed" : null} besideField={!!problem?.field} answer={problem} />
+      <FormMessage message={problem ? problem.message || REGISTER_FAILED : null} besideField={!!problem?.field} answer={problem} />
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
         <Field

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
-import { forgotPassword } from "../../workers/services/auth";
 import { RESET_RULES } from "../../workers/services/auth.rules";
+import { forgotPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await forgotPassword(context.services, { email: form.get("email") });
     return data<Answer>({ sent: true, message });
   } catch (err) {
-    return formProblem(err, keepValues(form, ["email"]), "Something went wrong");
+    return formProblem(err, keepValues(form, ["email"]));
   }
 }
 

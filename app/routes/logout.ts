@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { logout } from "../../workers/services/auth";
+import { logout } from "../../workers/services/signin";
 import { clearSession } from "../lib/auth.server";
 import type { Route } from "./+types/logout";
 

@@ -21,16 +21,16 @@ const memberSince = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "s
 
 /** `?edit=1` is the edit view and `?updated=1` the answer to a save, so both work without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await signedInRead(request, getProfile(context.services));
+  const { user, addresses } = await signedInRead(request, getProfile(context.services));
   const params = new URL(request.url).searchParams;
   const view: ProfileView = {
-    name: profile.name,
-    email: profile.email,
-    mobile: profile.mobile,
-    isVerified: profile.isVerified,
-    memberSince: memberSince.format(new Date(profile.createdAt)),
-    avatar: avatarUrl(profile.profileImage, context.services.origin),
-    addresses: profile.addresses,
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    isVerified: user.isVerified,
+    memberSince: memberSince.format(user.createdAt),
+    avatar: avatarUrl(user.profileImage, context.services.origin),
+    addresses,
   };
   return {
     profile: view,

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "react-router";
-import { resetLinkIsLive, resetPassword } from "../../workers/services/auth";
 import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
+import { resetLinkIsLive, resetPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
 import { FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
@@ -28,6 +28,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { live: await resetLinkIsLive(context.services, params.token) };
 }
 
+const RESET_FAILED = "Failed to reset password";
+
 const SIGN_IN_AFTER_RESET = "/signin?notice=reset";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": clearSession(request), Refresh: `${seconds}; url=${SIGN_IN_AFTER_RESET}` });
     return data({ done: true as const, message }, { headers });
   } catch (err) {
-    return formProblem(err, undefined, "Failed to reset password");
+    return formProblem(err, undefined, RESET_FAILED);
   }
 }
 
@@ -87,11 +89,7 @@ export default function ResetPassword() {
   return (
     <>
       <AuthHeading title="Choose a new password">Choosing a new password signs you out on every device.</AuthHeading>
-      <FormMessage
-        message={problem ? problem.message || "Failed to reset password" : null}
-        besideField={!!problem?.field}
-        answer={answer}
-      />
+      <FormMessage message={problem ? problem.message || RESET_FAILED : null} besideField={!!problem?.field} answer={answer} />
       <Form method="post" replace noValidate ref={formRef}>
         <PasswordField
           label="New password"

@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { login, UnverifiedAccount } from "../../workers/services/auth";
+import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
 import { settings } from "../../workers/services/settings";
+import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const NOTICES: Record<string, string> = {
-  reset: "Your password has been reset. Please sign in with the new password.",
+  reset: PASSWORD_RESET_DONE,
   "signed-out": "You have been signed out.",
 };
 

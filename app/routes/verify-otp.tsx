@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { resendOtp, verifyOtp } from "../../workers/services/auth";
-import { CODE_RULES, SIGNUP_TIMED_OUT } from "../../workers/services/auth.rules";
+import { CODE_RULES, SIGNUP_TIMED_OUT, VERIFY_TO_SIGN_IN } from "../../workers/services/auth.rules";
 import { settings } from "../../workers/services/settings";
+import { resendOtp, verifyOtp } from "../../workers/services/signup";
 import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
 import {
@@ -22,8 +22,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const VERIFY_FAILED = "OTP verification failed";
+
 const NOTICES: Record<string, string> = {
-  unverified: "Please verify your email to sign in. We have sent you a code.",
+  unverified: VERIFY_TO_SIGN_IN,
   "already-sent": "We have already sent a code to this email. Enter it below, or resend it in a minute.",
 };
 
@@ -57,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { token } = await verifyOtp(context.services, { ...pending, otp: form.get("otp") });
     return signedInRedirect(request, token, next, [pendingSignupCookie(request, null)]);
   } catch (err) {
-    return formProblem(err, undefined, "OTP verification failed");
+    return formProblem(err, undefined, VERIFY_FAILED);
   }
 }
 
@@ -80,7 +82,7 @@ export default function VerifyOtp() {
       </AuthHeading>
       <FormMessage message={notice} tone="info" />
       <FormMessage message={answer?.sent ? answer.message : null} tone="success" answer={answer} />
-      <FormMessage message={failed ? answer.message || "OTP verification failed" : null} answer={answer} besideField />
+      <FormMessage message={failed ? answer.message || VERIFY_FAILED : null} answer={answer} besideField />
       <Form method="post" replace noValidate ref={formRef} className="auth__otp">
         <input type="hidden" name="redirect" value={next} />
         <Field
@@ -92,7 +94,7 @@ export default function VerifyOtp() {
           maxLength={CODE_RULES.digits}
           required
           autoFocus
-          error={failed ? answer.message || "OTP verification failed" : undefined}
+          error={failed ? answer.message || VERIFY_FAILED : undefined}
         />
         <SubmitButton intent="verify" pending="Verifying...">
           Verify

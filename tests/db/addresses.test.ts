@@ -2,8 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
+import { addressJson } from "../../workers/api/addresses";
 import type { AddressInput } from "../../workers/services/address.schema";
-import { addressesOf, addressJson, deleteAddress, replaceAddressStatements, saveAddress } from "../../workers/services/addresses";
+import { addressesOf, deleteAddress, replaceAddressStatements, saveAddress } from "../../workers/services/addresses";
 import type { ServiceContext } from "../../workers/services/context";
 import { useTempDatabase } from "../support/temp-db";
 

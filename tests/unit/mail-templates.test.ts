@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
-import { passwordResetMail, signupCodeMail } from "../../workers/services/mail-templates";
+import { renderMail } from "../../workers/services/mail-templates";
 import { settings } from "../../workers/services/settings";
 
 const LINK = "https://aanchal.in/reset-password?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
 
 describe("sign-up code mail", () => {
-  const mail = signupCodeMail("asha@example.com", "Asha Verma", "482915", CODE_RULES.validMinutes);
-
-  it("is addressed to the new customer", () => {
-    expect(mail.to).toBe("asha@example.com");
-  });
+  const mail = renderMail("signup-code", { name: "Asha Verma", code: "482915", minutes: CODE_RULES.validMinutes });
 
   it("carries the code in the subject, the text and the HTML", () => {
     expect(mail.subject).toContain("482915");
@@ -32,10 +28,9 @@ describe("sign-up code mail", () => {
 });
 
 describe("password reset mail", () => {
-  const mail = passwordResetMail("asha@example.com", "Asha Verma", LINK, RESET_RULES.validMinutes);
+  const mail = renderMail("password-reset", { name: "Asha Verma", link: LINK, minutes: RESET_RULES.validMinutes });
 
   it("carries the link in the text and as an href in the HTML", () => {
-    expect(mail.to).toBe("asha@example.com");
     expect(mail.subject).toBe("Reset your Aanchal password");
     expect(mail.text.split("\n")).toContain(LINK);
     expect(mail.html).toContain(`href="${LINK}"`);
@@ -51,7 +46,7 @@ describe("escaping", () => {
   const evilName = "<script>alert(1)</script>";
 
   it("escapes a hostile name in the HTML of the sign-up mail but keeps it plain in the text", () => {
-    const mail = signupCodeMail("x@example.com", evilName, "123456", 10);
+    const mail = renderMail("signup-code", { name: evilName, code: "123456", minutes: 10 });
     expect(mail.html).not.toContain("<script");
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.text).toContain(`Namaste ${evilName},`);
@@ -59,7 +54,7 @@ describe("escaping", () => {
 
   it("escapes a hostile name and a quote in the link in the HTML of the reset mail", () => {
     const link = `https://aanchal.in/reset?token=abc" onclick="alert(1)`;
-    const mail = passwordResetMail("x@example.com", evilName, link, 60);
+    const mail = renderMail("password-reset", { name: evilName, link, minutes: 60 });
     expect(mail.html).not.toContain("<script");
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).not.toContain(`" onclick="`);
@@ -69,7 +64,7 @@ describe("escaping", () => {
   });
 
   it("escapes ampersands and apostrophes in names", () => {
-    const mail = signupCodeMail("x@example.com", "D'Souza & Sons", "123456", 10);
+    const mail = renderMail("signup-code", { name: "D'Souza & Sons", code: "123456", minutes: 10 });
     expect(mail.html).toContain("Namaste D&#39;Souza &amp; Sons,");
     expect(mail.text).toContain("Namaste D'Souza & Sons,");
   });
@@ -77,10 +72,9 @@ describe("escaping", () => {
 
 describe("branding", () => {
   it.each([
-    ["sign-up", signupCodeMail("a@example.com", "Asha", "111111", 10)],
-    ["reset", passwordResetMail("a@example.com", "Asha", LINK, 60)],
+    ["sign-up", renderMail("signup-code", { name: "Asha", code: "111111", minutes: 10 })],
+    ["reset", renderMail("password-reset", { name: "Asha", link: LINK, minutes: 60 })],
   ])("the %s mail shows the brand name and the store e-mail", (_kind, mail) => {
-    expect(settings.brand.name).toBe("Aanchal");
     expect(mail.html).toContain("Aanchal");
     expect(mail.html).toContain(settings.store.email);
     expect(mail.text).toContain(settings.store.email);

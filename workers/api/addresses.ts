@@ -1,8 +1,23 @@
 import { Hono } from "hono";
-import { addressJson, deleteAddress, myAddresses, saveAddress } from "../services/addresses";
+import { type Address, deleteAddress, myAddresses, saveAddress } from "../services/addresses";
 import { requireUser } from "../services/session";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
+
+/** The spec's JSON shape for an address. */
+export function addressJson(address: Address) {
+  return {
+    _id: String(address.id),
+    fullName: address.fullName,
+    streetAddress: address.streetAddress,
+    apartment: address.apartment,
+    townCity: address.townCity,
+    state: address.state,
+    zipcode: address.zipcode,
+    phoneNumber: address.phoneNumber,
+    emailAddress: address.emailAddress,
+  };
+}
 
 /** Saved addresses of the signed-in user (SPEC §7, DECISIONS §8: the working reading of the paths). */
 export const addressesApi = new Hono<ApiEnv>()

@@ -6,6 +6,7 @@ import { MAX_ADDRESSES, TOO_MANY_ADDRESSES } from "./address.rules";
 import { type AddressInput, addressSchema } from "./address.schema";
 import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
+import { insertWhere } from "./insert-where";
 import { readAsUser } from "./session";
 import { parseInput } from "./validate";
 
@@ -25,17 +26,6 @@ const addressColumns = {
   emailAddress: a.emailAddress,
 };
 
-const inputFields = [
-  "fullName",
-  "streetAddress",
-  "apartment",
-  "townCity",
-  "state",
-  "zipcode",
-  "phoneNumber",
-  "emailAddress",
-] as const satisfies readonly (keyof AddressInput)[];
-
 /** A user's saved addresses, oldest first, as a read that can join a batch. */
 export const addressesOf = (db: Db, userId: number) => db.select(addressColumns).from(a).where(eq(a.userId, userId)).orderBy(asc(a.id));
 
@@ -48,22 +38,8 @@ export async function myAddresses(ctx: ServiceContext): Promise<Address[]> {
  * Inserts the address only while the user has fewer than MAX_ADDRESSES. The count and the insert
  * are one statement, so concurrent saves cannot both slip under the limit.
  */
-function insertIfRoom(db: Db, userId: number, input: AddressInput) {
-  const row = { userId, ...input };
-  const fields = ["userId", ...inputFields] as const;
-  const columns = sql.join(
-    fields.map((f) => sql.identifier(a[f].name)),
-    sql`, `,
-  );
-  const values = sql.join(
-    fields.map((f) => sql`${row[f]}`),
-    sql`, `,
-  );
-  return db.run(sql`
-    INSERT INTO ${a} (${columns})
-    SELECT ${values}
-    WHERE (SELECT count(*) FROM ${a} WHERE ${a.userId} = ${userId}) < ${MAX_ADDRESSES}`);
-}
+const insertIfRoom = (db: Db, userId: number, input: AddressInput) =>
+  insertWhere(db, a, { userId, ...input }, sql`(SELECT count(*) FROM ${a} WHERE ${a.userId} = ${userId}) < ${MAX_ADDRESSES}`);
 
 /** Validates and adds one address; answers the user's whole list. One round trip. */
 export async function saveAddress(ctx: ServiceContext, userId: number, input: unknown): Promise<Address[]> {
@@ -95,19 +71,4 @@ export function replaceAddressStatements(db: Db, userId: number, list: AddressIn
   const remove = db.delete(a).where(eq(a.userId, userId));
   if (list.length === 0) return [remove];
   return [remove, db.insert(a).values(list.map((address) => ({ userId, ...address })))];
-}
-
-/** The spec's JSON shape for an address. */
-export function addressJson(address: Address) {
-  return {
-    _id: String(address.id),
-    fullName: address.fullName,
-    streetAddress: address.streetAddress,
-    apartment: address.apartment,
-    townCity: address.townCity,
-    state: address.state,
-    zipcode: address.zipcode,
-    phoneNumber: address.phoneNumber,
-    emailAddress: address.emailAddress,
-  };
 }

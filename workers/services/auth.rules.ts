@@ -8,6 +8,9 @@ export const PASSWORD_HINT = "At least 6 characters, with an upper-case and a lo
 export const PASSWORDS_DIFFER = "Passwords do not match";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
 export const SIGNUP_TIMED_OUT = "Your sign-up has timed out. Please create your account again.";
+export const VERIFY_TO_SIGN_IN = "Please verify your email to sign in. We have sent you a code.";
+export const PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with the new password.";
+export const SIGN_IN_FIRST = "Please login first to continue.";
 /** Sign-up codes and reset links (DECISIONS §5). */
 export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
 export const RESET_RULES = { validMinutes: 60 } as const;

@@ -18,4 +18,6 @@ export interface ServiceContext {
   origin: string;
   /** The caller's address, for rate limits. */
   clientIp: string;
+  /** Work that finishes after the response is sent (waitUntil), such as delivering the mail a request queued. */
+  defer: (work: Promise<unknown>) => void;
 }

@@ -1,7 +1,16 @@
-import type { Mail } from "./mail";
 import { settings } from "./settings";
 
-/** The shop's mails: plain text for every client, and a simple branded HTML part (inline styles only). */
+/**
+ * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
+ * and a simple branded HTML part (inline styles only). The outbox keeps a template's name and
+ * parameters; those listed as `secret` are sealed there (see mail.ts).
+ */
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -27,7 +36,7 @@ ${escapeHtml(name)}, ${escapeHtml(address.line1)}, ${escapeHtml(address.line2)},
 ${escapeHtml(email)} · ${escapeHtml(phone)}</td></tr></table></td></tr></table></body></html>`;
 }
 
-export function signupCodeMail(to: string, name: string, code: string, minutes: number): Mail {
+function signupCodeMail({ name, code, minutes }: { name: string; code: string; minutes: number }): MailContent {
   const subject = `${code} is your ${settings.brand.name} verification code`;
   const text = [
     `Namaste ${name},`,
@@ -44,10 +53,10 @@ export function signupCodeMail(to: string, name: string, code: string, minutes: 
 <p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-variant-numeric:tabular-nums;color:#2B2321">${escapeHtml(code)}</p>
 <p style="margin:0 0 12px">Enter it on the verification page to finish creating your account. It is valid for ${minutes} minutes and can be used once.</p>
 <p style="margin:0;color:#6E625C;font-size:14px">If you did not try to create an account, you can ignore this e-mail; no account is opened without the code.</p>`;
-  return { to, subject, text, html: html(subject, body) };
+  return { subject, text, html: html(subject, body) };
 }
 
-export function passwordResetMail(to: string, name: string, link: string, minutes: number): Mail {
+function passwordResetMail({ name, link, minutes }: { name: string; link: string; minutes: number }): MailContent {
   const subject = `Reset your ${settings.brand.name} password`;
   const text = [
     `Namaste ${name},`,
@@ -66,5 +75,25 @@ export function passwordResetMail(to: string, name: string, link: string, minute
 <p style="margin:0 0 12px;font-size:14px">Or copy this link: <a href="${escapeHtml(link)}" style="color:#8A1C2B;word-break:break-all">${escapeHtml(link)}</a></p>
 <p style="margin:0 0 12px">The link works once and expires in ${minutes} minutes. Resetting signs you out on every device.</p>
 <p style="margin:0;color:#6E625C;font-size:14px">If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`;
-  return { to, subject, text, html: html(subject, body) };
+  return { subject, text, html: html(subject, body) };
+}
+
+interface Template<P> {
+  /** Parameters never stored in clear: a sign-up code, a link that carries a reset token. */
+  secret: readonly (keyof P & string)[];
+  render(params: P): MailContent;
+}
+
+const template = <P>(t: Template<P>) => t;
+
+export const mailTemplates = {
+  "signup-code": template({ secret: ["code"], render: signupCodeMail }),
+  "password-reset": template({ secret: ["link"], render: passwordResetMail }),
+};
+
+export type MailTemplate = keyof typeof mailTemplates;
+export type MailParams<T extends MailTemplate> = Parameters<(typeof mailTemplates)[T]["render"]>[0];
+
+export function renderMail<T extends MailTemplate>(name: T, params: MailParams<T>): MailContent {
+  return (mailTemplates[name] as Template<MailParams<T>>).render(params);
 }

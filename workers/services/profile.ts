@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { validateProfileAddresses } from "./address.schema";
-import { addressesOf, addressJson, replaceAddressStatements } from "./addresses";
-import { publicUser } from "./auth";
+import { addressesOf, replaceAddressStatements } from "./addresses";
 import { profileSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
@@ -16,7 +15,7 @@ export { PROFILE_IMAGE };
 
 export async function getProfile(ctx: ServiceContext) {
   const { user, data: addresses } = await readAsUser(ctx, (userId) => addressesOf(ctx.db, userId));
-  return { ...publicUser(user), addresses: addresses.map(addressJson) };
+  return { user, addresses };
 }
 
 export type Profile = Awaited<ReturnType<typeof getProfile>>;
@@ -44,7 +43,7 @@ function parseAddressList(raw: unknown): unknown[] {
     try {
       list = JSON.parse(raw);
     } catch {
-      throw new AppError(400, "Addresses must be a JSON list.");
+      list = null;
     }
   }
   if (!Array.isArray(list)) throw new AppError(400, "Addresses must be a JSON list.");
@@ -98,5 +97,5 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
     await ctx.env.MEDIA.delete(previous.slice("/media/".length)).catch(() => undefined);
   }
   const saved = await addressesOf(ctx.db, user.id);
-  return { ...publicUser({ ...user, name, mobile, profileImage }), addresses: saved.map(addressJson) };
+  return { user: { ...user, name, mobile, profileImage }, addresses: saved };
 }

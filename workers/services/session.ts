@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { users } from "../../db/schema";
+import { SIGN_IN_FIRST } from "./auth.rules";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import type { ReadQuery } from "./read-batch";
@@ -93,7 +94,7 @@ export async function sessionUser(ctx: ServiceContext): Promise<SessionUser | nu
   return user;
 }
 
-const signInFirst = () => new AppError(401, "Please login first to continue.");
+const signInFirst = () => new AppError(401, SIGN_IN_FIRST);
 
 /**
  * The signed-in user and a read of their own rows, asked for together: the token names the user, so

@@ -52,6 +52,17 @@ export const settings = {
     /** After a successful password reset, go to sign-in after this pause (SPEC §9). */
     passwordResetRedirectMs: 2_000,
   },
+  /** Mail delivery (workers/services/mail.ts): a failed send waits the first pause, doubling up to the longest. */
+  mail: {
+    retryFirstMinutes: 1,
+    retryLongestMinutes: 60,
+    /** A mail still failing this long after it was queued is given up (marked dead). */
+    giveUpAfterHours: 24,
+    /** Shorter than the first pause, so a slow send is over before anyone may claim the mail again. */
+    sendTimeoutMs: 10_000,
+    /** How many due mails one run of the scheduled handler claims. */
+    perRun: 25,
+  },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",
   policiesUpdated: "27-Aug-2025",

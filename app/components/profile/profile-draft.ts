@@ -1,4 +1,4 @@
-import type { Profile } from "../../../workers/services/profile";
+import type { Address } from "../../../workers/services/addresses";
 
 /**
  * The profile form as the shopper is filling it in: plain strings, nothing checked yet (the service
@@ -36,7 +36,7 @@ export function emptyAddress(): AddressDraft {
   return { fullName: "", streetAddress: "", apartment: "", zipcode: "", townCity: "", state: "", phoneNumber: "", emailAddress: "" };
 }
 
-export function draftFromProfile(profile: Pick<Profile, "name" | "mobile" | "addresses">): ProfileDraft {
+export function draftFromProfile(profile: { name: string; mobile: string; addresses: Address[] }): ProfileDraft {
   return {
     name: profile.name,
     mobile: profile.mobile,

@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import type { Profile } from "../../../workers/services/profile";
+import type { Address } from "../../../workers/services/addresses";
 import { Avatar } from "../avatar";
-
-type SavedAddress = Profile["addresses"][number];
 
 export interface ProfileView {
   name: string;
@@ -13,7 +11,7 @@ export interface ProfileView {
   memberSince: string;
   /** An absolute URL, or null for the initials. */
   avatar: string | null;
-  addresses: SavedAddress[];
+  addresses: Address[];
 }
 
 /** The profile's read view (SPEC §2 "Profile"). "Edit Profile" is a link, so it works without JavaScript. */
@@ -51,7 +49,7 @@ export function ProfileSummary({ profile }: { profile: ProfileView }) {
         ) : (
           <ul className="address-cards">
             {profile.addresses.map((address) => (
-              <li key={address._id}>
+              <li key={address.id}>
                 <AddressCard address={address} />
               </li>
             ))}
@@ -62,7 +60,7 @@ export function ProfileSummary({ profile }: { profile: ProfileView }) {
   );
 }
 
-function AddressCard({ address }: { address: SavedAddress }) {
+function AddressCard({ address }: { address: Address }) {
   return (
     <article className="address-card">
       <h3>{address.fullName}</h3>

@@ -1,0 +1,244 @@
+import { and, desc, eq, exists, gt, isNull, lt, max, min, ne, sql } from "drizzle-orm";
+import { signupCodes, users } from "../../db/schema";
+import { CODE_RULES, SIGNUP_TIMED_OUT } from "./auth.rules";
+import { registerSchema, resendOtpSchema, verifyOtpSchema } from "./auth.schema";
+import type { ServiceContext } from "./context";
+import { constantTimeEqual, hmacSha256Hex, randomDigits, randomToken, sha256Hex } from "./crypto";
+import { AppError } from "./errors";
+import { insertWhere } from "./insert-where";
+import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
+import { hashPassword } from "./password";
+import { limit, tooManyAttempts } from "./rate-limit";
+import { issueToken } from "./session";
+import { parseInput } from "./validate";
+
+/**
+ * Sign-up (SPEC §5-6, DECISIONS §5): details, then a mailed 6-digit code that makes the account.
+ * Pages and the JSON API both call these; they return plain data and throw AppError with a message
+ * fit to show.
+ */
+
+const ALREADY_REGISTERED = "An account with this email already exists. Please sign in.";
+const ALREADY_VERIFIED = "This email is already verified. Please sign in.";
+const NO_SIGNUP = "No sign-up is waiting for this email. Please create an account.";
+const CODE_LOCKED = "Too many wrong codes. This code is locked; please resend a new one.";
+
+/**
+ * However many sign-ups (browsers, addresses) ask, one e-mail gets at most one code a minute and
+ * `CODES_PER_HOUR` an hour: nobody can flood someone's inbox, and fresh sign-ups cannot multiply
+ * the wrong-code tries.
+ */
+const CODES_PER_HOUR = 5;
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+export const findUserByEmail = (ctx: ServiceContext, email: string) => ctx.db.query.users.findFirst({ where: eq(users.email, email) });
+
+/** Codes are only a million strong, so their hash is keyed with the server secret (an HMAC). */
+const codeHash = (ctx: ServiceContext, userId: number, code: string) => hmacSha256Hex(ctx.env.SESSION_SECRET, `signup:${userId}:${code}`);
+
+/** A sign-up's verification token, as stored: a hash, so the table cannot be used to verify. */
+export const signupRequestHash = (verificationToken: string) => sha256Hex(verificationToken);
+
+export interface PendingSignup {
+  userId: number;
+  email: string;
+  name: string;
+  mobile: string;
+  passwordHash: string;
+}
+
+/** What a refused request is told while the last code is under a minute old. */
+export type WaitAnswer = (seconds: number) => AppError;
+const waitForNewCode: WaitAnswer = (seconds) =>
+  new AppError(429, `Please wait ${seconds} seconds before asking for a new code.`, { retryAfter: seconds });
+
+/** Why a code was refused, and how long to wait: the e-mail had one this minute, or its codes for the hour. */
+async function codeRefusal(ctx: ServiceContext, userId: number, waitAnswer: WaitAnswer): Promise<AppError> {
+  const now = ctx.now().getTime();
+  const [sent] = await ctx.db
+    .select({ oldest: min(signupCodes.createdAt), newest: max(signupCodes.createdAt) })
+    .from(signupCodes)
+    .where(and(eq(signupCodes.userId, userId), gt(signupCodes.createdAt, new Date(now - HOUR))));
+  const wait = sent?.newest ? Math.ceil((CODE_RULES.resendAfterSeconds * 1000 - (now - sent.newest.getTime())) / 1000) : 0;
+  if (wait > 0 || !sent?.oldest) return waitAnswer(Math.max(wait, 1));
+  return tooManyAttempts(Math.max(1, Math.ceil((sent.oldest.getTime() + HOUR - now) / MINUTE)));
+}
+
+/**
+ * Mails a new code for one sign-up (its `requestHash`), retiring that sign-up's earlier codes, within
+ * the e-mail's allowance. Other sign-ups for the same e-mail keep theirs: each can only ever verify
+ * its own details. The allowance is enforced in one place, the conditional insert of the code (one
+ * statement, in one batch, so parallel sign-ups cannot all slip through), and the earlier codes'
+ * end and the mail go only beside the new code.
+ */
+export async function sendSignupCode(
+  ctx: ServiceContext,
+  pending: PendingSignup,
+  requestHash: string,
+  waitAnswer = waitForNewCode,
+): Promise<void> {
+  const { userId, name, mobile, passwordHash } = pending;
+  const code = randomDigits(CODE_RULES.digits);
+  const hash = await codeHash(ctx, userId, code);
+  const now = ctx.now();
+  const c = signupCodes;
+  const theNewCode = exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(c)
+      .where(and(eq(c.userId, userId), eq(c.codeHash, hash), eq(c.createdAt, now))),
+  );
+  const mail = await outboxMail(ctx, {
+    to: pending.email,
+    template: "signup-code",
+    params: { name, code, minutes: CODE_RULES.validMinutes },
+  });
+  const [inserted, , queued] = await ctx.db.batch([
+    insertWhere(
+      ctx.db,
+      c,
+      {
+        userId,
+        codeHash: hash,
+        requestHash,
+        name,
+        mobile,
+        passwordHash,
+        expiresAt: new Date(now.getTime() + CODE_RULES.validMinutes * MINUTE),
+        createdAt: now,
+      },
+      sql`NOT EXISTS (SELECT 1 FROM ${c} WHERE ${c.userId} = ${userId} AND ${c.createdAt} > ${now.getTime() - CODE_RULES.resendAfterSeconds * 1000})
+        AND (SELECT count(*) FROM ${c} WHERE ${c.userId} = ${userId} AND ${c.createdAt} > ${now.getTime() - HOUR}) < ${CODES_PER_HOUR}`,
+    ),
+    ctx.db
+      .update(c)
+      .set({ consumedAt: now })
+      .where(and(eq(c.userId, userId), eq(c.requestHash, requestHash), isNull(c.consumedAt), ne(c.codeHash, hash), theNewCode)),
+    queueMail(ctx, mail, theNewCode),
+  ]);
+  if (inserted.rowsAffected === 0) throw await codeRefusal(ctx, userId, waitAnswer);
+  deliverAfterResponse(ctx, queued);
+}
+
+/** The newest code of one sign-up (whatever its state). */
+const latestCode = (ctx: ServiceContext, userId: number, requestHash: string) =>
+  ctx.db.query.signupCodes.findFirst({
+    where: and(eq(signupCodes.userId, userId), eq(signupCodes.requestHash, requestHash)),
+    orderBy: desc(signupCodes.id),
+  });
+
+/** Seconds until another code may be sent (0 = now). */
+function resendWait(ctx: ServiceContext, code: { createdAt: Date; consumedAt: Date | null } | undefined): number {
+  if (!code || code.consumedAt) return 0;
+  const elapsed = (ctx.now().getTime() - code.createdAt.getTime()) / 1000;
+  return Math.max(0, Math.ceil(CODE_RULES.resendAfterSeconds - elapsed));
+}
+
+/**
+ * Starts a sign-up: mails a code and answers the sign-up's own `verificationToken`, which verify and
+ * resend need. The name, mobile and password wait on the code and become the account's when it is
+ * verified. The same sign-up asking again within a minute (a double submit) is told "OTP already sent".
+ */
+export async function register(
+  ctx: ServiceContext,
+  input: unknown,
+  previousToken?: string | null,
+): Promise<{ message: string; email: string; verificationToken: string }> {
+  const data = parseInput(registerSchema, input);
+  await limit(ctx, "register", data.email);
+  let user = await findUserByEmail(ctx, data.email);
+  if (user?.isVerified) throw new AppError(409, ALREADY_REGISTERED);
+  if (user && previousToken && resendWait(ctx, await latestCode(ctx, user.id, await signupRequestHash(previousToken))) > 0) {
+    throw new AppError(409, "OTP already sent to this email. Please enter it, or resend it in a minute.", {
+      email: data.email,
+      verificationToken: previousToken,
+    });
+  }
+  const passwordHash = await hashPassword(data.password);
+  if (!user) {
+    // The account row holds the e-mail; it cannot sign in until a sign-up's code is verified.
+    await ctx.db.insert(users).values({ name: data.name, email: data.email, mobile: data.mobile, passwordHash }).onConflictDoNothing();
+    user = await findUserByEmail(ctx, data.email);
+    if (!user || user.isVerified) throw new AppError(409, ALREADY_REGISTERED);
+  }
+  const verificationToken = randomToken();
+  await sendSignupCode(
+    ctx,
+    { userId: user.id, email: data.email, name: data.name, mobile: data.mobile, passwordHash },
+    await signupRequestHash(verificationToken),
+  );
+  return {
+    message: `OTP sent to ${data.email}. It is valid for ${CODE_RULES.validMinutes} minutes.`,
+    email: data.email,
+    verificationToken,
+  };
+}
+
+export async function resendOtp(ctx: ServiceContext, input: unknown): Promise<{ message: string }> {
+  const { email, verificationToken } = parseInput(resendOtpSchema, input);
+  await limit(ctx, "resend-otp", email);
+  const user = await findUserByEmail(ctx, email);
+  if (!user) throw new AppError(404, NO_SIGNUP);
+  if (user.isVerified) throw new AppError(409, ALREADY_VERIFIED);
+  const requestHash = await signupRequestHash(verificationToken);
+  const last = await latestCode(ctx, user.id, requestHash);
+  if (!last) throw new AppError(404, NO_SIGNUP);
+  await sendSignupCode(ctx, { userId: user.id, email, name: last.name, mobile: last.mobile, passwordHash: last.passwordHash }, requestHash);
+  return { message: `A new code is on its way to ${email}.` };
+}
+
+/** Makes the account from the sign-up whose code this is; answers the account and a session token. */
+export async function verifyOtp(ctx: ServiceContext, input: unknown) {
+  const { email, otp, verificationToken } = parseInput(verifyOtpSchema, input);
+  await limit(ctx, "verify-otp", email);
+  const user = await findUserByEmail(ctx, email);
+  if (!user) throw new AppError(400, NO_SIGNUP);
+  if (user.isVerified) throw new AppError(409, ALREADY_VERIFIED);
+  const requestHash = await signupRequestHash(verificationToken);
+  const now = ctx.now();
+  // Take one try from this sign-up's live code before comparing, so parallel guesses cannot exceed the limit.
+  const [code] = await ctx.db
+    .update(signupCodes)
+    .set({ attempts: sql`${signupCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(signupCodes.userId, user.id),
+        eq(signupCodes.requestHash, requestHash),
+        isNull(signupCodes.consumedAt),
+        gt(signupCodes.expiresAt, now),
+        lt(signupCodes.attempts, CODE_RULES.maxWrongTries),
+      ),
+    )
+    .returning();
+  if (!code) {
+    const last = await latestCode(ctx, user.id, requestHash);
+    if (!last) throw new AppError(400, SIGNUP_TIMED_OUT);
+    if (!last.consumedAt && last.attempts >= CODE_RULES.maxWrongTries) throw new AppError(400, CODE_LOCKED);
+    throw new AppError(400, "This code has expired. Please resend a new one.");
+  }
+  if (!constantTimeEqual(code.codeHash, await codeHash(ctx, user.id, otp))) {
+    const left = CODE_RULES.maxWrongTries - code.attempts;
+    throw new AppError(400, left > 0 ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_LOCKED);
+  }
+  const [used] = await ctx.db
+    .update(signupCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(signupCodes.id, code.id), isNull(signupCodes.consumedAt)))
+    .returning({ id: signupCodes.id });
+  if (!used) throw new AppError(400, "This code has already been used. Please sign in.");
+  // This sign-up's details become the account's; every other pending sign-up for the e-mail ends.
+  const [[verified]] = await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({ name: code.name, mobile: code.mobile, passwordHash: code.passwordHash, isVerified: true, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning(),
+    ctx.db
+      .update(signupCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(signupCodes.userId, user.id), isNull(signupCodes.consumedAt))),
+  ]);
+  if (!verified) throw new AppError(400, NO_SIGNUP);
+  return { token: await issueToken(ctx, verified), user: verified };
+}
