@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { createRequestHandler } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDb } from "../db/client";
 import { api } from "./api";
 import type { ApiEnv } from "./api/types";
 import { devTools } from "./dev-tools";
 import { servePage } from "./edge-cache";
-import { assertEnv, type Env } from "./env";
+import { assertEnv, dbTimeoutMs, type Env } from "./env";
 import { media } from "./media";
+import { outageAnswer, outageHeaders, withOutagePages } from "./outage";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { ServiceContext } from "./services/context";
@@ -50,7 +51,11 @@ async function drainBody(req: Request): Promise<void> {
   }
 }
 
-const handlePage = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+let pageBuild: Promise<ServerBuild> | undefined;
+const handlePage = createRequestHandler(
+  () => (pageBuild ??= import("virtual:react-router/server-build").then(withOutagePages)),
+  import.meta.env.MODE,
+);
 
 const app = new Hono<ApiEnv>();
 
@@ -59,7 +64,7 @@ app.use("*", async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   const url = new URL(c.req.url);
-  const db = createDb(c.env);
+  const db = createDb(c.env, { timeoutMs: dbTimeoutMs(c.env) });
   const ctx: ServiceContext = {
     db,
     env: c.env,
@@ -111,6 +116,8 @@ app.all("*", async (c) => {
 });
 
 app.onError((err, c) => {
+  const outage = outageAnswer(`${c.req.method} ${new URL(c.req.url).pathname}`, err);
+  if (outage) return c.json(outage, 503, outageHeaders());
   if (err instanceof AppError) {
     return c.json({ message: err.message, ...(err.details ?? {}) }, err.status);
   }
