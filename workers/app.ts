@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 import { createDb } from "../db/client";
 import { api } from "./api";
 import type { ApiEnv } from "./api/types";
@@ -51,11 +51,7 @@ async function drainBody(req: Request): Promise<void> {
   }
 }
 
-let pageBuild: Promise<ServerBuild> | undefined;
-const handlePage = createRequestHandler(
-  () => (pageBuild ??= import("virtual:react-router/server-build").then(withOutagePages)),
-  import.meta.env.MODE,
-);
+const handlePage = createRequestHandler(() => import("virtual:react-router/server-build").then(withOutagePages), import.meta.env.MODE);
 
 const app = new Hono<ApiEnv>();
 

@@ -38,6 +38,17 @@ function guarded<F extends (args: any) => unknown>(handler: F | undefined): F | 
  * replaces any other thrown error with "Unexpected Server Error" before a boundary sees it.)
  */
 export function withOutagePages(build: ServerBuild): ServerBuild {
+  const known = wrappedBuilds.get(build);
+  if (known) return known;
+  const wrapped = wrapBuild(build);
+  wrappedBuilds.set(build, wrapped);
+  return wrapped;
+}
+
+/** Once per build (a new one arrives only when the dev server reloads the code). */
+const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
+
+function wrapBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     if (!route) continue;

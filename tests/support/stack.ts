@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { startLocalDbServer } from "../../db/local-server/server";
-import { startDbProxy } from "./db-proxy";
 import { prepareLocalDatabase } from "../../db/prepare";
 import { root, startProcess, waitForHttp } from "../../scripts/processes";
+import { startDbProxy } from "./db-proxy";
 
 export interface Stack {
   baseUrl: string;
