@@ -30,7 +30,7 @@ export interface Stack {
 }
 
 /** Short, so an outage test is quick; long enough that a busy machine's slowest query stays under it. */
-const OUTAGE_DB_TIMEOUT_MS = 1_500;
+const OUTAGE_DB_TIMEOUT_MS = 2_000;
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
