@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { DATABASE_UNAVAILABLE } from "../workers/services/errors";
 import { settings } from "../workers/services/settings";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
@@ -49,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** One frame for every page, so moving between the two layouts never remounts the header. */
 export default function App() {
-  const home = useMatches().some((m) => (m.handle as { homeLayout?: boolean } | undefined)?.homeLayout);
+  const home = useMatches().some((m) => handleOf(m).homeLayout);
   return (
     <PageShell home={home}>
       <Outlet />
@@ -57,25 +58,52 @@ export default function App() {
   );
 }
 
+/** What a route may put in its `handle`; the root reads it from every match. */
+interface RouteHandle {
+  homeLayout?: boolean;
+  /** The spec's words for this page failing to load (SPEC §8): the error page's title. */
+  failure?: string;
+}
+
+const handleOf = (match: { handle?: unknown }) => (match.handle ?? {}) as RouteHandle;
+
+/** The page's own words for a 404 ("Product not found."), when it threw them as the error's data. */
+const notFoundMessage = (error: unknown) =>
+  isRouteErrorResponse(error) && error.status === 404 ? (typeof error.data === "string" ? error.data : "") : null;
+
 export const meta: Route.MetaFunction = ({ error }) => {
   const { name, tagline } = settings.brand;
   if (!error) return [{ title: `${name} | ${tagline}` }, { name: "description", content: tagline }];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${name}` }];
+  const notFound = notFoundMessage(error);
+  const title = notFound === null ? "Something went wrong" : notFound.replace(/\.$/, "") || "Page not found";
+  return [{ title: `${title} | ${name}` }];
 };
 
+/** The `Retry-After` of a 503 (workers/outage.ts) reaches the browser; every other page sets its own headers. */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
+/**
+ * The one error page of every route, inside the header and footer (signed out when the root loader
+ * could not read the session either). A 503 says the shop's records could not be reached; a page may
+ * name its own failure in its `handle` (e.g. "Failed to load products").
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  const failure = useMatches()
+    .map((m) => handleOf(m).failure)
+    .findLast(Boolean);
+  const notFound = notFoundMessage(error);
+  if (notFound !== null) {
     return (
       <PageShell>
-        <NotFoundPage />
+        <NotFoundPage message={notFound || undefined} />
       </PageShell>
     );
   }
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <PageShell>
-      <StatusPage eyebrow="We are sorry" title="Something went wrong" actions={<TryAgainLink />}>
-        <p>We could not load this page. Please try again in a moment.</p>
+      <StatusPage eyebrow="We are sorry" title={failure ?? "Something went wrong"} actions={<TryAgainLink />}>
+        <p>{unavailable ? DATABASE_UNAVAILABLE : "We could not load this page. Please try again in a moment."}</p>
         {import.meta.env.DEV && error instanceof Error && <pre className="status-page__debug">{error.stack}</pre>}
       </StatusPage>
     </PageShell>

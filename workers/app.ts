@@ -7,8 +7,9 @@ import { api } from "./api";
 import type { ApiEnv } from "./api/types";
 import { devTools } from "./dev-tools";
 import { servePage } from "./edge-cache";
-import { assertEnv, type Env } from "./env";
+import { assertEnv, dbTimeoutMs, type Env } from "./env";
 import { media } from "./media";
+import { outageAnswer, outageHeaders, withOutagePages } from "./outage";
 import { scheduled } from "./scheduled";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
@@ -51,7 +52,7 @@ async function drainBody(req: Request): Promise<void> {
   }
 }
 
-const handlePage = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const handlePage = createRequestHandler(() => import("virtual:react-router/server-build").then(withOutagePages), import.meta.env.MODE);
 
 const app = new Hono<ApiEnv>();
 
@@ -60,7 +61,7 @@ app.use("*", async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   const url = new URL(c.req.url);
-  const db = createDb(c.env);
+  const db = createDb(c.env, { timeoutMs: dbTimeoutMs(c.env) });
   const ctx: ServiceContext = {
     db,
     env: c.env,
@@ -113,6 +114,8 @@ app.all("*", async (c) => {
 });
 
 app.onError((err, c) => {
+  const outage = outageAnswer(`${c.req.method} ${new URL(c.req.url).pathname}`, err);
+  if (outage) return c.json(outage, 503, outageHeaders());
   if (err instanceof AppError) {
     return c.json({ message: err.message, ...(err.details ?? {}) }, err.status);
   }

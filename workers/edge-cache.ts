@@ -4,9 +4,15 @@
  * keeps such a response in the Cache API when it sets no cookie and the request carried no session.
  * The Cache API has no stale-while-revalidate of its own, so a stale copy is served while a fresh one
  * is rendered in the background. Cached HTML gets a fresh CSP nonce on every hit.
+ *
+ * Stale-if-error: an entry outlives its stale-while-revalidate window by
+ * `settings.database.staleIfErrorSeconds`. Such an old copy is not served while the shop is healthy
+ * (the page is rendered afresh), but when that render answers 503 because the database cannot be
+ * reached, the old copy is served instead, so the catalogue stays browsable through an outage.
  */
 
 import { SESSION_COOKIE } from "./services/session";
+import { settings } from "./services/settings";
 
 const STORED_AT = "X-Edge-Stored-At";
 const MAX_AGE = "X-Edge-Max-Age";
@@ -56,8 +62,8 @@ async function store(cache: Cache, req: Request, res: Response, policy: CachePol
   headers.set(STORED_AT, String(now));
   headers.set(MAX_AGE, String(policy.maxAge));
   headers.set(SWR, String(policy.swr));
-  // The Cache API expires the entry when even a stale copy may no longer be served.
-  headers.set("Cache-Control", `public, max-age=${policy.maxAge + policy.swr}`);
+  // The Cache API expires the entry when even a stale copy may no longer be served, outage or not.
+  headers.set("Cache-Control", `public, max-age=${policy.maxAge + policy.swr + settings.database.staleIfErrorSeconds}`);
   await cache.put(cacheKey(req), new Response(res.body, { status: res.status, headers }));
 }
 
@@ -88,16 +94,16 @@ export async function servePage(
   const cache = (caches as unknown as { default: Cache }).default;
   const now = opts.now ?? Date.now();
   const hit = await cache.match(cacheKey(req));
-  if (hit) {
-    const age = (now - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
-    const maxAge = Number(hit.headers.get(MAX_AGE) ?? 0);
+  const age = hit ? (now - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000 : 0;
+  const maxAge = Number(hit?.headers.get(MAX_AGE) ?? 0);
+  if (hit && age <= maxAge + Number(hit.headers.get(SWR) ?? 0)) {
     const stale = age > maxAge;
     if (stale) {
       opts.waitUntil(
         render()
           .then(async (fresh) => {
             const policy = cachePolicy(fresh);
-            if (policy) await store(cache, req, fresh, policy, Date.now());
+            if (policy) await store(cache, req, fresh, policy, now);
           })
           .catch((err: unknown) => console.error("Edge cache refresh failed", req.url, err)),
       );
@@ -105,6 +111,10 @@ export async function servePage(
     return forBrowser(withFreshNonce(hit, opts.nonce), stale ? "STALE" : "HIT");
   }
   const res = await render();
+  if (hit && res.status === 503) {
+    await res.body?.cancel();
+    return forBrowser(withFreshNonce(hit, opts.nonce), "STALE");
+  }
   const policy = cachePolicy(res);
   if (!policy) return uncached(res);
   const [forCache, forClient] = res.body ? res.body.tee() : [null, null];

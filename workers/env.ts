@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { settings } from "./services/settings";
 
 export interface Env {
   DATABASE_URL: string;
   DATABASE_AUTH_TOKEN?: string;
+  /** Milliseconds before a database call gives up (default `settings.database.timeoutMs`); tests set it low. */
+  DB_TIMEOUT_MS?: string;
   APP_ENV: "development" | "test" | "production";
   /** Signs session tokens (HS256). At least 32 characters; a secret in production. */
   SESSION_SECRET: string;
@@ -22,6 +25,10 @@ const envSchema = z
   .object({
     DATABASE_URL: z.url({ protocol: /^(https?|libsql|wss?)$/, error: "DATABASE_URL must be an http(s) or libsql URL" }),
     DATABASE_AUTH_TOKEN: z.string().optional(),
+    DB_TIMEOUT_MS: z
+      .string()
+      .regex(/^[1-9]\d{1,5}$/, "DB_TIMEOUT_MS must be a whole number of milliseconds (10 to 999999)")
+      .optional(),
     APP_ENV: z.enum(["development", "test", "production"]).default("production"),
     SESSION_SECRET: z.string({ error: "SESSION_SECRET is not set" }).min(32, "SESSION_SECRET must be at least 32 characters"),
     POSTAL_API_URL: z.url().optional(),
@@ -39,3 +46,5 @@ export function assertEnv(env: Env): void {
   envSchema.parse(env);
   checked = true;
 }
+
+export const dbTimeoutMs = (env: Env): number => (env.DB_TIMEOUT_MS ? Number(env.DB_TIMEOUT_MS) : settings.database.timeoutMs);

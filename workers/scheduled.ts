@@ -1,4 +1,5 @@
 import { createDb } from "../db/client";
+import { dbTimeoutMs } from "./env";
 import { assertEnv, type Env } from "./env";
 import { deliverDueMail } from "./services/mail";
 
@@ -9,5 +10,5 @@ import { deliverDueMail } from "./services/mail";
  */
 export async function scheduled(controller: Pick<ScheduledController, "scheduledTime">, env: Env): Promise<void> {
   assertEnv(env);
-  await deliverDueMail({ db: createDb(env), env, now: () => new Date(controller.scheduledTime) });
+  await deliverDueMail({ db: createDb(env, { timeoutMs: dbTimeoutMs(env) }), env, now: () => new Date(controller.scheduledTime) });
 }

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { databaseUnavailable } from "../../db/client";
 import { safeRedirect } from "../../workers/services/auth.schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { AppError } from "../../workers/services/errors";
@@ -106,7 +107,8 @@ export interface FormProblem {
  * answered with `fallback`, the spec's generic message for that form, instead of an error page.
  */
 export function formProblem(err: unknown, values?: Record<string, string>, fallback = "Something went wrong") {
-  if (err instanceof Response) throw err;
+  // A database that cannot be reached is the shared 503 page (workers/outage.ts), not a form message.
+  if (err instanceof Response || databaseUnavailable(err)) throw err;
   if (err instanceof AppError) {
     const field = typeof err.details?.field === "string" ? err.details.field : undefined;
     return data<FormProblem>({ message: err.message || fallback, field, values }, { status: err.status });

@@ -23,7 +23,6 @@ import "../styles/listing.css";
 const BANNER = { src: "/media/banners/hero-3.svg", width: 1600, height: 700 };
 
 interface ListingData {
-  failed: boolean;
   filters: ListingFilters;
   categories: CategoryTile[];
   category: { id: number; name: string } | null;
@@ -43,25 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A malformed or unknown filter (`?category=abc`, `?category=999`, `?page=0`) names no page we
     // have: the shopper gets the 404 page, with its way back into the shop.
     if (error instanceof AppError) throw data(null, { status: 404 });
-    console.error("All products: the catalogue page failed to load", error);
-    return data<ListingData>(
-      {
-        failed: true,
-        filters: { sort: "newest", page: 1 },
-        categories: [],
-        category: null,
-        subcategories: [],
-        products: [],
-        hasMore: false,
-        total: 0,
-        facets: { sizes: [], colors: [] },
-      },
-      { status: 500 },
-    );
+    throw error;
   }
   if (page.categories.length === 0) throw redirect("/coming-soon");
   return {
-    failed: false,
     filters: page.query,
     categories: page.categories.map(({ id, name, icon, productCount }) => ({ id, name, icon, productCount })),
     category: page.category && { id: page.category.id, name: page.category.name },
@@ -75,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The same for every signed-out shopper: kept at the edge (a failure or a 404 is never stored). */
 export const headers: Route.HeadersFunction = publicPageHeaders;
+
+export const handle = { failure: "Failed to load products" };
 
 /** After the filters change by a click (not on first load, not on Back), bring the products into view. */
 function useScrollToProducts(section: RefObject<HTMLElement | null>, key: string) {
@@ -93,7 +79,7 @@ function useScrollToProducts(section: RefObject<HTMLElement | null>, key: string
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  const { failed, filters, categories, category, subcategories, products, hasMore, total, facets } = loaderData;
+  const { filters, categories, category, subcategories, products, hasMore, total, facets } = loaderData;
   const navigation = useNavigation();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -135,7 +121,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
                   <>
                     <Spinner /> Loading products…
                   </>
-                ) : failed ? null : (
+                ) : (
                   `${total} ${total === 1 ? "product" : "products"}`
                 )}
               </p>
@@ -150,14 +136,10 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
           {category && subcategories.length > 0 && (
             <SubcategoryChips categoryName={category.name} subcategories={subcategories} filters={filters} />
           )}
-          {!failed && <FilterBar filters={filters} facets={facets} />}
+          <FilterBar filters={filters} facets={facets} />
 
           <div className="listing__results">
-            {failed ? (
-              <p className="notice notice--error" role="alert">
-                Failed to load products
-              </p>
-            ) : products.length === 0 ? (
+            {products.length === 0 ? (
               <ListingEmpty>
                 {narrowed ? (
                   <p>

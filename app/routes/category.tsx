@@ -17,8 +17,7 @@ import type { Route } from "./+types/category";
 import "../styles/listing.css";
 
 interface CategoryData {
-  failed: boolean;
-  category: { id: number; name: string; icon: string } | null;
+  category: { id: number; name: string; icon: string };
   page: number;
   products: ProductCardData[];
   hasMore: boolean;
@@ -35,16 +34,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } catch (error) {
     // An unknown id (404) or one that is not an id at all (400, `/category/abc`): no such page.
     if (error instanceof AppError) throw data(null, { status: 404 });
-    console.error("Category page: products failed to load", error);
-    return data<CategoryData>(
-      { failed: true, category: null, page: 1, products: [], hasMore: false, total: 0, countdown: null },
-      { status: 500 },
-    );
+    throw error;
   }
   const { category } = result;
   if (!category) throw data(null, { status: 404 });
   return {
-    failed: false,
     category: { id: category.id, name: category.name, icon: category.icon },
     page: result.query.page,
     products: result.products.map(toProductCard),
@@ -57,8 +51,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The same for every signed-out shopper: kept at the edge (a failure or a 404 is never stored). */
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
+export const handle = { failure: "Failed to load products for this category" };
+
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { failed, category, page, products, hasMore, total, countdown } = loaderData;
+  const { category, page, products, hasMore, total, countdown } = loaderData;
   const navigation = useNavigation();
   const grid = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -70,7 +66,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     </Link>
   );
 
-  if (category && countdown) {
+  if (countdown) {
     return (
       <ComingSoonScreen eyebrow={category.name} countdown={countdown} actions={viewAll("primary")}>
         <p>Our {category.name} are still on the cutting table. They will be here soon, finished by hand in Ghaziabad.</p>
@@ -78,42 +74,30 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const path = category ? `/category/${category.id}` : "";
+  const path = `/category/${category.id}`;
   const loadingMore = navigation.state === "loading" && navigation.location.pathname === path;
 
   return (
     <section className="listing container" aria-labelledby="listing-title">
       <header className="listing__header">
         <div className="category-header">
-          {category && (
-            <span className="category-header__art">
-              <img src={category.icon} alt="" width={400} height={400} />
-            </span>
-          )}
+          <span className="category-header__art">
+            <img src={category.icon} alt="" width={400} height={400} />
+          </span>
           <div>
             <p className="eyebrow">Category</p>
             <h1 id="listing-title" ref={heading} tabIndex={-1}>
-              {category?.name ?? "Products"}
+              {category.name}
             </h1>
-            {!failed && (
-              <p className="listing__count">
-                {total} {total === 1 ? "product" : "products"}
-              </p>
-            )}
+            <p className="listing__count">
+              {total} {total === 1 ? "product" : "products"}
+            </p>
           </div>
         </div>
         {viewAll("secondary")}
       </header>
-      {failed ? (
-        <p className="notice notice--error" role="alert">
-          Failed to load products for this category
-        </p>
-      ) : (
-        <>
-          <ProductGrid ref={grid} products={products} />
-          <SeeMore href={`${path}?page=${page + 1}`} shown={products.length} total={total} hasMore={hasMore} loading={loadingMore} />
-        </>
-      )}
+      <ProductGrid ref={grid} products={products} />
+      <SeeMore href={`${path}?page=${page + 1}`} shown={products.length} total={total} hasMore={hasMore} loading={loadingMore} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getHomePage } from "../../workers/services/catalog";
 import { settings } from "../../workers/services/settings";
 import { CatalogueSlot } from "../components/home/catalogue-slot";
@@ -46,13 +46,10 @@ async function loadCatalogue(context: Route.LoaderArgs["context"]): Promise<Home
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { catalogue: await loadCatalogue(context) };
-  } catch (error) {
-    console.error("Home: catalogue failed to load", error);
-    return data({ catalogue: null }, { status: 500 });
-  }
+  return { catalogue: await loadCatalogue(context) };
 }
+
+export const handle = { failure: "Failed to load products" };
 
 /**
  * A client-side navigation to home renders at once (hero and poster, skeleton cards in the product

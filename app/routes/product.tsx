@@ -1,15 +1,5 @@
 import { useEffect, useState } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  type MetaDescriptor,
-  redirect,
-  useActionData,
-  useNavigate,
-  useNavigation,
-} from "react-router";
+import { data, Form, Link, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductBySlug, getProductPage, type Product } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { type CardPrice, cardPrice, effectivePrice, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
@@ -24,7 +14,6 @@ import { ReviewList } from "../components/product/review-list";
 import { SizeChart } from "../components/product/size-chart";
 import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
-import { NotFoundPage, StatusPage } from "../components/status-page";
 import { useToast } from "../components/toast/toast";
 import { publicPageHeaders } from "../lib/cache";
 import { categorySegment, productPath } from "../lib/paths";
@@ -366,29 +355,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
-  if (loaderData) return loaderData.meta;
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${missing ? "Product not found" : "Something went wrong"} | ${settings.brand.name}` }];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export const handle = { failure: "Failed to load product." };
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage message={typeof error.data === "string" ? error.data : PRODUCT_NOT_FOUND} />;
-  }
-  return (
-    <StatusPage
-      eyebrow="We are sorry"
-      title="Failed to load product."
-      actions={
-        <Link to="." reloadDocument className="button button--secondary">
-          Try again
-        </Link>
-      }
-    >
-      <p>Please try again in a moment.</p>
-    </StatusPage>
-  );
-}

@@ -7,7 +7,6 @@ import { FormMessage } from "../components/forms/fields";
 import { draftFromProfile, draftValues, emptyAddress, inputNameOf, readDraft } from "../components/profile/profile-draft";
 import { type FormError, ProfileForm } from "../components/profile/profile-form";
 import { ProfileSummary, type ProfileView } from "../components/profile/profile-summary";
-import { StatusPage, TryAgainLink } from "../components/status-page";
 import { type FormProblem, formProblem, readForm, requirePageUser, signedInRead } from "../lib/auth.server";
 import { avatarUrl } from "../lib/avatar";
 import type { Route } from "./+types/profile";
@@ -116,11 +115,5 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
 export const meta: Route.MetaFunction = () => [{ title: `My profile | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
-/** DECISIONS §8: a profile that cannot be loaded says so and offers a retry, never an endless "Loading...". */
-export function ErrorBoundary() {
-  return (
-    <StatusPage eyebrow="My profile" title="We could not load your profile" actions={<TryAgainLink />}>
-      <p>Something went wrong on our side. Please try again in a moment.</p>
-    </StatusPage>
-  );
-}
+/** DECISIONS §8: a profile that cannot be loaded says so (the root error page, with a retry), never an endless "Loading...". */
+export const handle = { failure: "We could not load your profile" };

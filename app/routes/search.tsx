@@ -48,10 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...result, products: found.products.map(toProductCard), hasMore: found.hasMore });
   } catch (error) {
     if (error instanceof AppError && error.status === 400) return data({ ...result, error: error.message }, { status: 400 });
-    console.error("Search failed", error);
-    return data({ ...result, error: "Failed to load search results" }, { status: 500 });
+    throw error;
   }
 }
+
+export const handle = { failure: "Failed to load search results" };
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 

@@ -100,7 +100,7 @@ beforeAll(async () => {
     AUTH_LIMITER: allow,
     AUTH_IP_LIMITER: allow,
   } as Env;
-  db = createDb(env);
+  db = createDb(env, { timeoutMs: 5_000 });
 });
 
 beforeEach(async () => {

@@ -2,7 +2,9 @@
  * Starts what the Worker and browser tests run against: a fresh migrated, seeded database file and
  * local R2 state in a temporary folder, the local libSQL server, and the built Worker in workerd
  * (wrangler dev of `$BUILD_DIR`, default `build/`), all on loopback ports. `stop()` ends them and
- * removes the folder.
+ * removes the folder. With `outageControls` (the test run; not the benchmarks) the Worker reaches the
+ * database through a proxy that tests can make hang or refuse (db-proxy.ts), with a short database
+ * time limit so an outage test takes seconds.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,15 +13,24 @@ import { join, resolve } from "node:path";
 import { startLocalDbServer } from "../../db/local-server/server";
 import { prepareLocalDatabase } from "../../db/prepare";
 import { root, startProcess, waitForHttp } from "../../scripts/processes";
+import { startDbProxy } from "./db-proxy";
 
 export interface Stack {
   baseUrl: string;
+  /** The database server itself (not the proxy): tests read, age and count through it directly. */
   dbUrl: string;
+  /** `PUT pass | hang | refuse` here cuts or restores the link between the Worker and the database. */
+  dbLinkControlUrl?: string;
+  /** The Worker's database time limit (DB_TIMEOUT_MS), when set. */
+  dbTimeoutMs?: number;
   dir: string;
   /** Signs the Worker's session tokens; tests use it to forge expired or otherwise odd tokens. */
   sessionSecret: string;
   stop(): Promise<void>;
 }
+
+/** Short, so an outage test is quick; long enough that a busy machine's slowest query stays under it. */
+const OUTAGE_DB_TIMEOUT_MS = 2_000;
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -32,12 +43,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startStack(): Promise<Stack> {
+export async function startStack({ outageControls = false } = {}): Promise<Stack> {
   const dir = mkdtempSync(join(resolve(root, ".tmp"), "stack-"));
   const file = join(dir, "shop.db");
   const persistRoot = join(dir, "state");
   await prepareLocalDatabase({ file, persistRoot });
   const db = await startLocalDbServer({ file, port: 0 });
+  const link = outageControls ? await startDbProxy(new URL(db.url)) : undefined;
   const port = await freePort();
   const sessionSecret = randomBytes(32).toString("hex");
   const worker = startProcess(
@@ -55,7 +67,8 @@ export async function startStack(): Promise<Stack> {
       "--persist-to",
       persistRoot,
       "--var",
-      `DATABASE_URL:${db.url}`,
+      `DATABASE_URL:${link?.url ?? db.url}`,
+      ...(link ? ["--var", `DB_TIMEOUT_MS:${OUTAGE_DB_TIMEOUT_MS}`] : []),
       "--var",
       "APP_ENV:test",
       "--var",
@@ -74,16 +87,20 @@ export async function startStack(): Promise<Stack> {
     await waitForHttp(`${baseUrl}/favicon.ico`, worker);
   } catch (err) {
     await worker.stop();
+    await link?.close();
     await db.close();
     throw err;
   }
   return {
     baseUrl,
     dbUrl: db.url,
+    dbLinkControlUrl: link?.controlUrl,
+    dbTimeoutMs: link && OUTAGE_DB_TIMEOUT_MS,
     dir,
     sessionSecret,
     async stop() {
       await worker.stop();
+      await link?.close();
       await db.close();
       rmSync(dir, { recursive: true, force: true });
     },

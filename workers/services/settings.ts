@@ -63,6 +63,14 @@ export const settings = {
     /** How many due mails one run of the scheduled handler claims. */
     perRun: 25,
   },
+  database: {
+    /** Every database call gives up after this long and the shopper gets a 503 (DB_TIMEOUT_MS overrides it). */
+    timeoutMs: 4_000,
+    /** The `Retry-After` of that 503: long enough for a blip to pass, short enough to come back. */
+    retryAfterSeconds: 30,
+    /** While the database cannot be reached, a cached catalogue page is still served for this long. */
+    staleIfErrorSeconds: 24 * 60 * 60,
+  },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",
   policiesUpdated: "27-Aug-2025",
