@@ -1,13 +1,14 @@
 /**
- * `npm run bench`: requests/s and p50/p99 latency of the home page, a product page, the products API
- * and a static file of similar size (the floor the Worker's own pages can be compared to), at 1 and
- * 32 connections; plus database round trips per single render, read from the local libSQL server.
+ * `npm run bench`: requests/s and p50/p99 latency of the home page, a product page signed out and
+ * signed in, two API calls and a static file of similar size (the floor the Worker's own pages can be
+ * compared to), at 1 and 32 connections; plus database round trips of one render of every page,
+ * signed out and in, read from the local libSQL server.
  */
 import { Worker } from "node:worker_threads";
 import { createUser, postJson } from "../tests/support/accounts";
 import type { Stack } from "../tests/support/stack";
 import { onCleanup, runMeasurement } from "./measure/harness";
-import { printTable, productPath, targetLabel } from "./measure/pages";
+import { printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
 
 const CONNECTIONS = [1, 32];
 const WARMUP_S = 1;
@@ -31,7 +32,7 @@ const LOAD_WORKER = `
 const { parentPort, workerData: o } = require("node:worker_threads");
 const autocannon = require("autocannon");
 (async () => {
-  const opts = { url: o.url, connections: o.connections, maxOverallRequests: o.maxRequests, timeout: 10 };
+  const opts = { url: o.url, headers: o.headers, connections: o.connections, maxOverallRequests: o.maxRequests, timeout: 10 };
   await autocannon({ ...opts, duration: o.warmupS });
   const latencies = [], statuses = {};
   const run = autocannon({ ...opts, duration: o.durationS });
@@ -44,10 +45,10 @@ const autocannon = require("autocannon");
 })();
 `;
 
-function load(url: string, connections: number): Promise<LoadResult> {
+function load(url: string, connections: number, headers: Record<string, string>): Promise<LoadResult> {
   const worker = new Worker(LOAD_WORKER, {
     eval: true,
-    workerData: { url, connections, warmupS: WARMUP_S, durationS: DURATION_S, maxRequests: MAX_REQUESTS },
+    workerData: { url, headers, connections, warmupS: WARMUP_S, durationS: DURATION_S, maxRequests: MAX_REQUESTS },
   });
   const stop = onCleanup(() => worker.terminate());
   return new Promise<LoadResult>((done, fail) => {
@@ -70,9 +71,9 @@ async function dbPipelines(stack: Stack): Promise<number> {
  * Pipelines the local libSQL server saw for one GET of `path`, and the Worker's X-Edge-Cache
  * verdict. The first GET on the fresh stack is a real render (cache MISS); a repeat may be a HIT.
  */
-async function dbTrips(stack: Stack, path: string) {
+async function dbTrips(stack: Stack, path: string, headers: Record<string, string> = {}) {
   await fetch(`${stack.dbUrl}/stats/reset`, { method: "POST" });
-  const res = await fetch(stack.baseUrl + path, { redirect: "manual" });
+  const res = await fetch(stack.baseUrl + path, { redirect: "manual", headers });
   await res.arrayBuffer();
   return { status: res.status, cache: res.headers.get("x-edge-cache") ?? "-", pipelines: await dbPipelines(stack) };
 }
@@ -118,44 +119,53 @@ async function accountCosts(stack: Stack) {
       refused.push(await timed(() => postJson(stack.baseUrl, "/api/auth/login", { email: "not-an-email", password: "x" })));
     }
   }
-  const user = await createUser(stack.baseUrl, "bench-page");
-  await fetch(`${stack.dbUrl}/stats/reset`, { method: "POST" });
-  const page = await fetch(`${stack.baseUrl}/profile`, { headers: { Cookie: `aanchal_session=${user.token}` } });
-  await page.arrayBuffer();
-  return {
-    signInMs: median(hashed),
-    refusedMs: median(refused),
-    samples: hashed.length,
-    profile: { status: page.status, roundTrips: await dbPipelines(stack) },
-  };
+  return { signInMs: median(hashed), refusedMs: median(refused), samples: hashed.length };
+}
+
+/** Round trips of one render of every page, signed out (a fresh URL, so not from the edge cache) and signed in. */
+async function pageTrips(stack: Stack, cookie: Record<string, string>) {
+  const rows = [];
+  for (const [name, path] of await renderedPages(stack.baseUrl)) {
+    const fresh = `${path}${path.includes("?") ? "&" : "?"}bench=${Date.now()}`;
+    rows.push({ name, signedOut: await dbTrips(stack, fresh), signedIn: await dbTrips(stack, path, cookie) });
+  }
+  return rows;
 }
 
 let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;
+let trips: Awaited<ReturnType<typeof pageTrips>> | undefined;
 
 await runMeasurement(
   "bench",
   async (stack) => {
     accounts = await accountCosts(stack);
+    const shopper = await createUser(stack.baseUrl, "bench-shopper");
+    const cookie = { Cookie: `aanchal_session=${shopper.token}` };
     // Nothing fetches a page before dbTrips does, so its first GET is an uncached render.
-    const targets: [string, string][] = [
-      ["home", "/"],
-      ["product", await productPath(stack.baseUrl)],
-      ["api /api/products", "/api/products"],
-      ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html")],
+    const product = await productPath(stack.baseUrl);
+    const targets: [string, string, Record<string, string>][] = [
+      ["home", "/", {}],
+      ["product", product, {}],
+      ["product, signed in", product, cookie],
+      ["api /api/categories", "/api/categories", {}],
+      ["api /api/products", "/api/products", {}],
+      ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html"), {}],
     ];
 
     // All round trips are counted up front, on an idle stack: after a load run the Worker is still
     // finishing requests the load generator has already given up on, and their queries would count.
-    const trips = [];
-    for (const [, path] of targets) trips.push({ render: await dbTrips(stack, path), repeat: await dbTrips(stack, path) });
+    const perTarget = [];
+    for (const [, path, headers] of targets)
+      perTarget.push({ render: await dbTrips(stack, path, headers), repeat: await dbTrips(stack, path, headers) });
+    trips = await pageTrips(stack, cookie);
 
     const results = [];
-    for (const [i, [name, path]] of targets.entries()) {
-      const { render, repeat } = trips[i]!;
+    for (const [i, [name, path, headers]] of targets.entries()) {
+      const { render, repeat } = perTarget[i]!;
       for (const connections of CONNECTIONS) {
         await settle(stack);
         console.log(`  measuring ${path} @ ${connections} conn`);
-        const r = await load(stack.baseUrl + path, connections);
+        const r = await load(stack.baseUrl + path, connections, headers);
         const sorted = r.latencies.sort((a, b) => a - b);
         results.push({
           target: targetLabel(name, render.status),
@@ -190,14 +200,27 @@ await runMeasurement(
         `${r.repeat.edgeCache}, ${r.repeat.roundTrips} trips`,
       ]),
     );
+    const staticAt = new Map(results.filter((r) => r.target === "static sample").map((r) => [r.connections, r.reqPerS]));
+    console.log("\nthroughput as a share of the static file's at the same connections:");
+    for (const r of results.filter((x) => x.target !== "static sample")) {
+      console.log(`  ${r.target} @ ${r.connections}: ${(r.reqPerS / staticAt.get(r.connections)!).toFixed(2)}`);
+    }
+    if (trips) {
+      console.log("\ndatabase round trips of one render (signed out: a fresh URL, not from the edge cache):\n");
+      printTable(
+        ["page", "signed out", "signed in"],
+        trips.map((t) => [
+          t.name,
+          `${t.signedOut.pipelines} (HTTP ${t.signedOut.status})`,
+          `${t.signedIn.pipelines} (HTTP ${t.signedIn.status})`,
+        ]),
+      );
+    }
     if (accounts) {
-      const { signInMs, refusedMs, samples, profile } = accounts;
+      const { signInMs, refusedMs, samples } = accounts;
       console.log(`\nsign-in with a wrong password (one scrypt verify, N=2^14 r=8 p=5): median ${signInMs.toFixed(0)} ms over ${samples};`);
       console.log(
         `sign-in refused before hashing: median ${refusedMs.toFixed(0)} ms; so one hash costs about ${(signInMs - refusedMs).toFixed(0)} ms in workerd`,
-      );
-      console.log(
-        `signed-in /profile render: HTTP ${profile.status}, ${profile.roundTrips} db round trips (the session check batched with the page's reads)`,
       );
     }
     for (const r of results) {
