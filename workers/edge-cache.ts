@@ -11,7 +11,7 @@
  * reached, the old copy is served instead, so the catalogue stays browsable through an outage.
  */
 
-import { SESSION_COOKIE } from "./services/session";
+import { sessionCookieValue } from "./services/session";
 import { settings } from "./services/settings";
 
 const STORED_AT = "X-Edge-Stored-At";
@@ -38,8 +38,7 @@ function cachePolicy(res: Response): CachePolicy | null {
 /** A request that may be personal: it carries the session cookie or any Authorization header. */
 function hasSession(req: Request): boolean {
   if (req.headers.has("Authorization")) return true;
-  const cookie = req.headers.get("Cookie") ?? "";
-  return cookie.split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+  return sessionCookieValue(req.headers) !== undefined;
 }
 
 /** Cache key: the URL only, so varying request headers cannot split or poison the entry. */

@@ -1,6 +1,5 @@
 import { createDb } from "../db/client";
-import { dbTimeoutMs } from "./env";
-import { assertEnv, type Env } from "./env";
+import { assertEnv, dbTimeoutMs, type Env } from "./env";
 import { deliverDueMail } from "./services/mail";
 
 /**

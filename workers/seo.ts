@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { productPath } from "../app/lib/paths";
 import type { ApiEnv } from "./api/types";
 import { listSitemapEntries } from "./services/catalog";
+import { productPath } from "./services/paths";
 
 const STATIC_PATHS = ["/", "/all-products", "/about-us", "/manufacturing", "/faqs", "/contact-us"];
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { searchPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
-import { searchPath } from "../lib/paths";
 import { useDisclosure } from "../lib/use-disclosure";
 import type { Suggestion, loader as suggestLoader } from "../routes/search-suggest";
 import { SearchIcon } from "./icons";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { signInPath } from "../../workers/services/paths";
 import { useDisclosure } from "../lib/use-disclosure";
 import type { loader as rootLoader } from "../root";
 import { Avatar } from "./avatar";
@@ -21,8 +22,7 @@ export function UserMenu() {
 
   const user = root?.user;
   if (!user) {
-    const here = pathname + search;
-    const to = pathname === "/" || pathname === "/signin" ? "/signin" : `/signin?redirect=${encodeURIComponent(here)}`;
+    const to = pathname === "/signin" ? "/signin" : signInPath(pathname + search);
     return (
       <Link to={to} className="icon-button sign-in">
         <UserIcon />

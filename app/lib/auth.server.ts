@@ -2,7 +2,9 @@ import { data, redirect } from "react-router";
 import { databaseUnavailable } from "../../db/client";
 import { safeRedirect } from "../../workers/services/auth.schema";
 import type { ServiceContext } from "../../workers/services/context";
+import { cookieHeader, readCookie } from "../../workers/services/cookies";
 import { AppError } from "../../workers/services/errors";
+import { signInPath } from "../../workers/services/paths";
 import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
 
 /** Page-side session helpers: loaders and actions call the services directly (DECISIONS §2). */
@@ -12,7 +14,7 @@ const isHttps = (request: Request) => new URL(request.url).protocol === "https:"
 /** Sign-in, then back to this page. */
 function signInRedirect(request: Request) {
   const { pathname, search } = new URL(request.url);
-  return redirect(`/signin?redirect=${encodeURIComponent(pathname + search)}`);
+  return redirect(signInPath(pathname + search));
 }
 
 /** The signed-in user, or a redirect to sign-in that brings the shopper back here afterwards. */
@@ -72,26 +74,19 @@ export interface PendingSignup {
 
 export function pendingSignupCookie(request: Request, pending: PendingSignup | null): string {
   const value = pending ? `${pending.verificationToken}.${encodeURIComponent(pending.email)}` : "";
-  const parts = [`${PENDING_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${pending ? 3600 : 0}`];
-  if (isHttps(request)) parts.push("Secure");
-  return parts.join("; ");
+  return cookieHeader(PENDING_COOKIE, value, { maxAge: pending ? 3600 : 0, secure: isHttps(request) });
 }
 
 export function pendingSignup(request: Request): PendingSignup | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== PENDING_COOKIE) continue;
-    const value = rest.join("=");
-    const dot = value.indexOf(".");
-    if (dot < 1) return null;
-    try {
-      const email = decodeURIComponent(value.slice(dot + 1));
-      return email ? { verificationToken: value.slice(0, dot), email } : null;
-    } catch {
-      return null;
-    }
+  const value = readCookie(request.headers, PENDING_COOKIE) ?? "";
+  const dot = value.indexOf(".");
+  if (dot < 1) return null;
+  try {
+    const email = decodeURIComponent(value.slice(dot + 1));
+    return email ? { verificationToken: value.slice(0, dot), email } : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 export interface FormProblem {

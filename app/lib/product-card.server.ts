@@ -1,6 +1,6 @@
 import { cardOf, type Product } from "../../workers/services/catalog";
+import { productPath } from "../../workers/services/paths";
 import type { ProductCardData } from "../components/product-card";
-import { productPath } from "./paths";
 
 const DESCRIPTION_CHARS = 140;
 

@@ -96,8 +96,3 @@ export function readChoice(form: FormData): { intent: CartIntent | null; source:
 export type CartAnswer =
   /** With the choice as posted, so a page without JavaScript can show it again beside the message. */
   { kind: "invalid"; message: string; selection?: Selection } | { kind: "sign-in"; message: string; href: string };
-
-/** Sign-in, bringing the shopper back to this product afterwards. */
-export function signInHref(productPath: string): string {
-  return `/signin?redirect=${encodeURIComponent(productPath)}`;
-}

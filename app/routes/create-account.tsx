@@ -3,6 +3,7 @@ import { Form, Link, redirect, useActionData, useLoaderData } from "react-router
 import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
+import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { register } from "../../workers/services/signup";
 import { parseInput } from "../../workers/services/validate";
@@ -10,7 +11,6 @@ import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
-import { withRedirect } from "../lib/auth-links";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/create-account";
 

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductBySlug, getProductPage, type Product } from "../../workers/services/catalog";
+import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import { AppError } from "../../workers/services/errors";
+import { categorySegment, productPath, signInPath } from "../../workers/services/paths";
 import { type CardPrice, cardPrice, effectivePrice, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { ColourSwatches } from "../components/product/colour-swatches";
@@ -16,15 +18,12 @@ import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
 import { useToast } from "../components/toast/toast";
 import { publicPageHeaders } from "../lib/cache";
-import { categorySegment, productPath } from "../lib/paths";
 import { toProductCard } from "../lib/product-card.server";
-import { type CartAnswer, messages, readChoice, type Selection, selectionProblem, signInHref } from "../lib/product-choice";
+import { type CartAnswer, messages, readChoice, type Selection, selectionProblem } from "../lib/product-choice";
 import { firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
 import { jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 import "../styles/product.css";
-
-const PRODUCT_NOT_FOUND = "Product not found.";
 
 // In Indian time, whatever the server's zone.
 const reviewDate = new Intl.DateTimeFormat("en-IN", {
@@ -152,7 +151,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const problem = selectionProblem(product, selection, intent, source);
   if (problem) return data<CartAnswer>({ kind: "invalid", message: problem, selection }, { status: 400 });
   if (!(await context.services.user())) {
-    const href = signInHref(productPath(product.category.name, product.slug));
+    const href = signInPath(productPath(product.category.name, product.slug));
     return data<CartAnswer>({ kind: "sign-in", message: messages.signInFirst, href }, { status: 401 });
   }
   // Signed in, but the cart itself is the next piece of work: say so rather than pretend.

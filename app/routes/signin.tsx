@@ -1,13 +1,13 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
+import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
-import { withRedirect } from "../lib/auth-links";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/signin";
 

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { CODE_RULES, SIGNUP_TIMED_OUT, VERIFY_TO_SIGN_IN } from "../../workers/services/auth.rules";
+import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { resendOtp, verifyOtp } from "../../workers/services/signup";
 import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
@@ -14,7 +15,6 @@ import {
   redirectTarget,
   signedInRedirect,
 } from "../lib/auth.server";
-import { withRedirect } from "../lib/auth-links";
 import type { Route } from "./+types/verify-otp";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productPath } from "../../app/lib/paths";
+import { productPath } from "../../workers/services/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
 

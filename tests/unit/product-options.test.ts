@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIZE_CHART } from "../../app/components/product/size-chart-table";
-import { messages, readChoice, type Selection, selectionProblem, signInHref } from "../../app/lib/product-choice";
+import { messages, readChoice, type Selection, selectionProblem } from "../../app/lib/product-choice";
+import { signInPath } from "../../workers/services/paths";
 import { canDecrease, canIncrease, clampQuantity, firstInStockSize, ratingSummary, stockNote } from "../../app/lib/product-options";
 import type { SizePrice } from "../../workers/services/pricing";
 
@@ -121,7 +122,7 @@ describe("messages of SPEC §5 and §8", () => {
     expect(messages.signInFirst).toBe("Please login first to continue.");
   });
   it("sends the shopper to sign in and back to the product", () => {
-    expect(signInHref("/women-products/kurtis/a-kurti")).toBe("/signin?redirect=%2Fwomen-products%2Fkurtis%2Fa-kurti");
+    expect(signInPath("/women-products/kurtis/a-kurti")).toBe("/signin?redirect=%2Fwomen-products%2Fkurtis%2Fa-kurti");
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import * as s from "../../db/schema";
+import { PRODUCT_NOT_FOUND } from "./catalog.rules";
 import {
   type CatalogPageQuery,
   catalogPageQuerySchema,
@@ -250,7 +251,7 @@ function productBySlugQuery(ctx: ServiceContext, slug: string) {
 export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown): Promise<Product> {
   const slug = parseInput(slugSchema, slugInput);
   const [row] = await ctx.read(productBySlugQuery(ctx, slug));
-  if (!row) throw notFound("Product not found.");
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
 }
 
@@ -392,7 +393,7 @@ export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
     }),
     newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
   ]);
-  if (!row) throw notFound("Product not found.");
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return { product: toProduct(row), related: related.map(toProduct), reviews: reviews.map(reviewOf) };
 }
 
@@ -403,7 +404,7 @@ export async function getProductWithReviews(ctx: ServiceContext, slugInput: unkn
     productBySlugQuery(ctx, slug),
     newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
   ]);
-  if (!row) throw notFound("Product not found.");
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return { product: toProduct(row), reviews: reviews.map(reviewOf) };
 }
 

@@ -1,3 +1,4 @@
+import { INVALID_PIN } from "./address.rules";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { pincodeSchema, postalApiResponseSchema, postOfficeSchema } from "./pincode.schema";
@@ -123,5 +124,5 @@ export async function lookupPincode(ctx: ServiceContext, pin: unknown): Promise<
   const remote = base ? await lookupPostalApi(base, valid) : undefined;
   if (remote === UNAVAILABLE) throw new AppError(503, "Failed to fetch city/state");
   if (remote) return remote;
-  throw new AppError(404, "Invalid PIN Code.");
+  throw new AppError(404, INVALID_PIN);
 }

@@ -3,6 +3,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
 import { users } from "../../db/schema";
 import { SIGN_IN_FIRST } from "./auth.rules";
 import type { ServiceContext } from "./context";
+import { cookieHeader, readCookie } from "./cookies";
 import { AppError } from "./errors";
 import type { ReadQuery } from "./read-batch";
 
@@ -122,23 +123,15 @@ export function tokenFromRequest(headers: Headers): string | undefined {
 }
 
 export function sessionCookieValue(headers: Headers): string | undefined {
-  const cookie = headers.get("Cookie");
-  if (!cookie) return undefined;
-  for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return rest.join("=") || undefined;
-  }
-  return undefined;
+  return readCookie(headers, SESSION_COOKIE);
 }
 
 export function sessionCookie(token: string, opts: { secure: boolean }): string {
-  return [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_DAYS * 86400}`, opts.secure && "Secure"]
-    .filter(Boolean)
-    .join("; ");
+  return cookieHeader(SESSION_COOKIE, token, { maxAge: SESSION_DAYS * 86400, secure: opts.secure });
 }
 
 export function clearSessionCookie(opts: { secure: boolean }): string {
-  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", opts.secure && "Secure"].filter(Boolean).join("; ");
+  return cookieHeader(SESSION_COOKIE, "", { maxAge: 0, secure: opts.secure });
 }
 
 /** The signed-in user, or a 401 with the spec's message. */

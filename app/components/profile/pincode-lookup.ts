@@ -1,5 +1,7 @@
 /** SPEC §8 "Addresses": the PIN lookup's two failure messages. */
-export const INVALID_PIN = "Invalid PIN Code.";
+import { INVALID_PIN } from "../../../workers/services/address.rules";
+
+export { INVALID_PIN };
 export const PIN_LOOKUP_FAILED = "Failed to fetch city/state";
 
 export type PincodeAnswer = { ok: true; district: string; state: string } | { ok: false; message: string };

@@ -14,3 +14,13 @@ export function productPath(categoryName: string, slug: string): string {
 export function searchPath(query: string): string {
   return `/search?query=${encodeURIComponent(query.trim())}`;
 }
+/** Adds `redirect=` to an auth page link, unless the target is the home page (the default). */
+export function withRedirect(path: string, next: string): string {
+  if (!next || next === "/") return path;
+  return `${path}${path.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(next)}`;
+}
+
+/** Sign-in, then back to `next` (a same-site path). */
+export function signInPath(next: string): string {
+  return withRedirect("/signin", next);
+}
