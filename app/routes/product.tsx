@@ -31,9 +31,8 @@ import { categorySegment, productPath } from "../lib/paths";
 import { toProductCard } from "../lib/product-card.server";
 import { type CartAnswer, messages, readChoice, type Selection, selectionProblem, signInHref } from "../lib/product-choice";
 import { firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
-import { jsonLd, seoMeta } from "../lib/seo";
+import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
-import "../styles/product.css";
 
 const PRODUCT_NOT_FOUND = "Product not found.";
 
@@ -110,7 +109,10 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
       { "@type": "ListItem", position: 3, name: product.name, item: url },
     ],
   });
-  return [...seo, productLd, breadcrumbLd];
+  // The gallery opens on the first item: when it is an image, it is the page's largest paint.
+  const first = product.media[0];
+  const preload: MetaDescriptor[] = first?.type === "image" ? [{ tagName: "link", ...imagePreload(first.url) }] : [];
+  return [...seo, productLd, breadcrumbLd, ...preload];
 }
 
 /** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */
