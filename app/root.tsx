@@ -7,7 +7,7 @@ import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page
 import { ToastProvider } from "./components/toast/toast";
 import { avatarUrl } from "./lib/avatar";
 import { useNonce } from "./lib/nonce";
-import "./styles/global.css";
+import "./styles/shop.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

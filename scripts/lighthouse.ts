@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (default mobile config, simulated throttling) on the home,
  * product, listing and search pages, with the failing audits of any category below 100 so a
- * developer knows what to fix. Scores on a shared 2-core box wobble by a few points between runs.
+ * developer knows what to fix. Scores on a shared 2-core box wobble by a few points between runs:
+ * `--runs N` audits each page N times and reports the median of each figure.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -10,6 +11,17 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages } from "./me
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+/** Paint timings shown beside the scores, in seconds (Lighthouse's simulated mobile figures). */
+const METRICS = { fcp: "first-contentful-paint", lcp: "largest-contentful-paint", tbt: "total-blocking-time" } as const;
+const runsArg = process.argv.indexOf("--runs");
+const RUNS = runsArg === -1 ? 1 : Math.max(1, Number(process.argv[runsArg + 1]) || 1);
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 /**
  * Audits that cost the category points: scored, below 0.9 (Lighthouse's "pass" line), heaviest
@@ -54,14 +66,27 @@ await runMeasurement(
         if (!run) throw new Error(`Lighthouse returned no result for ${page.path}`);
         return run.lhr;
       };
-      const first = await audit();
-      // On a busy 2-core box the trace is sometimes lost (NO_NAVSTART: "run Lighthouse again"): retry once.
-      const lhr = first.runtimeError && page.status < 400 ? await audit() : first;
+      const runs: Lhr[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const first = await audit();
+        // On a busy 2-core box the trace is sometimes lost (NO_NAVSTART: "run Lighthouse again"): retry once.
+        runs.push(first.runtimeError && page.status < 400 ? await audit() : first);
+      }
+      const scored = runs.filter((r) => !r.runtimeError);
+      const lhr = scored.at(-1) ?? runs.at(-1)!;
       // A failed load (e.g. a 404 page) scores nothing and every audit errors: report the cause instead.
       const error = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+      const medianOf = (value: (r: Lhr) => number | null | undefined) =>
+        median(scored.map(value).filter((v): v is number => typeof v === "number"));
       const scores = Object.fromEntries(
-        CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100)]),
+        CATEGORIES.map((c) => {
+          const score = medianOf((r) => r.categories[c]?.score);
+          return [c, score === null ? null : Math.round(score * 100)];
+        }),
       );
+      const metrics = Object.fromEntries(
+        Object.entries(METRICS).map(([key, id]) => [key, medianOf((r) => r.audits[id]?.numericValue)]),
+      ) as Record<keyof typeof METRICS, number | null>;
       const failing = error ? {} : Object.fromEntries(CATEGORIES.filter((c) => scores[c] !== 100).map((c) => [c, failingAudits(lhr, c)]));
       results.push({
         version: lhr.lighthouseVersion,
@@ -69,7 +94,9 @@ await runMeasurement(
         page: page.label,
         path: page.path,
         status: page.status,
+        runs: scored.length,
         scores,
+        metrics,
         failing,
         error,
         warnings: lhr.runWarnings,
@@ -79,10 +106,18 @@ await runMeasurement(
     return results;
   },
   (results) => {
-    console.log(`\nLighthouse ${results[0]?.version}, mobile (default config)\n`);
+    const runs = RUNS > 1 ? `, median of ${RUNS} runs` : "";
+    console.log(`\nLighthouse ${results[0]?.version}, mobile (default config)${runs}\n`);
+    const ms = (v: number | null) => (v === null ? "n/a" : (v / 1000).toFixed(2));
     printTable(
-      ["page", ...CATEGORIES],
-      results.map((r) => [r.page, ...CATEGORIES.map((c) => String(r.scores[c] ?? "n/a"))]),
+      ["page", ...CATEGORIES, "FCP s", "LCP s", "TBT s"],
+      results.map((r) => [
+        r.page,
+        ...CATEGORIES.map((c) => String(r.scores[c] ?? "n/a")),
+        ms(r.metrics.fcp),
+        ms(r.metrics.lcp),
+        ms(r.metrics.tbt),
+      ]),
     );
     for (const r of results) {
       const entries = Object.entries(r.failing);

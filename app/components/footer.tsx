@@ -2,7 +2,6 @@ import { Link, useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
 import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
-import "./footer.css";
 
 const POLICIES = [
   { to: "/cancellation-return-policy", label: "Cancellation & Return Policy" },

@@ -6,7 +6,6 @@ import type { loader as rootLoader } from "../root";
 import { HeaderSearch } from "./header-search";
 import { BagIcon, BrandMark, CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { UserMenu } from "./user-menu";
-import "./header.css";
 
 const NAV = [
   { to: "/", label: "Home" },

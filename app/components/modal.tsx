@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "./icons";
-import "./modal.css";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, video[controls], [tabindex]:not([tabindex="-1"])';

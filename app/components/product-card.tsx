@@ -5,7 +5,6 @@ import type { CartIntent } from "../lib/product-choice";
 import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { Price } from "./product/price";
-import "./product-card.css";
 
 const PLACEHOLDER = "/media/placeholder.svg";
 
@@ -95,11 +94,13 @@ interface ProductCardProps {
   product: ProductCardData;
   /** Loads the image at once instead of lazily: for cards in the first screenful. */
   aboveFold?: boolean;
+  /** Fetches the image first: for the card that is the page's largest paint (the first search result). */
+  priority?: boolean;
   /** The name's heading level, one below the heading of the list the card sits in. */
   headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, aboveFold = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, aboveFold = false, priority = false, headingLevel = 3 }: ProductCardProps) {
   const fallback = useImageFallback();
   const Name = `h${headingLevel}` as const;
   const { image, price } = product;
@@ -112,8 +113,9 @@ export function ProductCard({ product, aboveFold = false, headingLevel = 3 }: Pr
           alt={image?.alt ?? ""}
           width={image?.width ?? 800}
           height={image?.height ?? 1000}
-          loading={aboveFold ? "eager" : "lazy"}
+          loading={aboveFold || priority ? "eager" : "lazy"}
           decoding="async"
+          {...(priority ? { fetchpriority: "high" } : {})}
         />
         {product.outOfStock && <span className="product-card__badge">Out of Stock</span>}
       </div>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { settings } from "../../workers/services/settings";
 import { PauseIcon, PlayIcon } from "./icons";
-import "./promo-marquee.css";
 
 const COPIES = 4;
 

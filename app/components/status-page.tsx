@@ -1,6 +1,5 @@
 import { Link, useLocation } from "react-router";
 import { BrandMark } from "./icons";
-import "./status-page.css";
 
 /** A full-page message (not found, something went wrong) with a way back into the shop. */
 export function StatusPage({

@@ -1,7 +1,6 @@
 import { Outlet } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { BrandMark } from "../components/icons";
-import "../styles/auth.css";
 
 /**
  * Sign-in, sign-up, verify and reset: one card beside a quiet brand panel (the panel only from

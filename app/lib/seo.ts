@@ -37,3 +37,10 @@ export function seoMeta({ title, description, origin, path, image, type = "websi
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": data };
 }
+
+/**
+ * The page's largest image (its largest contentful paint), fetched at high priority as soon as the
+ * head is parsed rather than when the body reaches it. For `links`; `meta` takes it with
+ * `tagName: "link"` when the image comes from the loader.
+ */
+export const imagePreload = (href: string) => ({ rel: "preload", as: "image", href, fetchpriority: "high" }) as const;

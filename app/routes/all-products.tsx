@@ -16,9 +16,8 @@ import { useListingFocus } from "../components/catalog/use-listing-focus";
 import type { ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
-import { seoMeta } from "../lib/seo";
+import { imagePreload, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/all-products";
-import "../styles/listing.css";
 
 const BANNER = { src: "/media/banners/hero-3.svg", width: 1600, height: 700 };
 
@@ -61,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export const handle = { failure: "Failed to load products" };
+
+export const links: Route.LinksFunction = () => [imagePreload(BANNER.src)];
 
 /** After the filters change by a click (not on first load, not on Back), bring the products into view. */
 function useScrollToProducts(section: RefObject<HTMLElement | null>, key: string) {

@@ -14,7 +14,6 @@ import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/category";
-import "../styles/listing.css";
 
 interface CategoryData {
   category: { id: number; name: string; icon: string };

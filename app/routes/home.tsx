@@ -8,9 +8,8 @@ import { StagedReveal } from "../components/home/staged-reveal";
 import { ProductCard, type ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
-import { seoMeta } from "../lib/seo";
+import { imagePreload, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
-import "../styles/home.css";
 
 const HERO_IMAGE = "/media/banners/hero-1.svg";
 const POSTER_IMAGE = "/media/banners/hero-2.svg";
@@ -68,7 +67,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: HERO_IMAGE }];
+export const links: Route.LinksFunction = () => [imagePreload(HERO_IMAGE)];
 
 function ProductSkeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, i) => <SkeletonCard key={i} />);

@@ -21,9 +21,8 @@ import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { type CartAnswer, messages, readChoice, type Selection, selectionProblem } from "../lib/product-choice";
 import { firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
-import { jsonLd, seoMeta } from "../lib/seo";
+import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
-import "../styles/product.css";
 
 // In Indian time, whatever the server's zone.
 const reviewDate = new Intl.DateTimeFormat("en-IN", {
@@ -98,7 +97,10 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
       { "@type": "ListItem", position: 3, name: product.name, item: url },
     ],
   });
-  return [...seo, productLd, breadcrumbLd];
+  // The gallery opens on the first item: when it is an image, it is the page's largest paint.
+  const first = product.media[0];
+  const preload: MetaDescriptor[] = first?.type === "image" ? [{ tagName: "link", ...imagePreload(first.url) }] : [];
+  return [...seo, productLd, breadcrumbLd, ...preload];
 }
 
 /** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */

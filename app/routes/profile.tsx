@@ -10,7 +10,6 @@ import { ProfileSummary, type ProfileView } from "../components/profile/profile-
 import { type FormProblem, formProblem, readForm, requirePageUser, signedInRead } from "../lib/auth.server";
 import { avatarUrl } from "../lib/avatar";
 import type { Route } from "./+types/profile";
-import "../styles/profile.css";
 
 const UPDATED = "Profile updated successfully";
 const UPDATE_FAILED = "Failed to update profile";

@@ -7,9 +7,8 @@ import { settings } from "../../workers/services/settings";
 import { ProductCard, type ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
-import { seoMeta } from "../lib/seo";
+import { imagePreload, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/search";
-import "../styles/search.css";
 
 const PAGE_SIZE = settings.catalogue.searchPageSize;
 /** searchProducts returns at most 100 products per call, so "See More" stops at 6 pages (96). */
@@ -145,7 +144,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <>
           <div ref={focus.grid} className="product-grid" aria-busy={loadingMore}>
             {products.map((product, i) => (
-              <ProductCard key={product.id} product={product} aboveFold={i < 4} headingLevel={2} />
+              <ProductCard key={product.id} product={product} aboveFold={i < 4} priority={i === 0} headingLevel={2} />
             ))}
           </div>
           {canShowMore ? (
@@ -187,6 +186,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       path: "/search",
     });
   }
+  // The first result's picture is the page's largest paint.
+  const firstImage = loaderData?.products[0]?.image?.url;
   return [
     ...seoMeta({
       title: `Search: ${query}`,
@@ -194,5 +195,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       origin,
       path: searchPath(query),
     }),
+    ...(firstImage ? [{ tagName: "link" as const, ...imagePreload(firstImage) }] : []),
   ];
 };

@@ -2,7 +2,6 @@ import { useNavigation } from "react-router";
 import { ListingLink } from "./listing-link";
 import { LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "./listing-url";
 import { Spinner } from "./spinner";
-import "./category-tiles.css";
 
 export interface CategoryTile {
   id: number;

@@ -2,7 +2,6 @@ import { settings } from "../../../workers/services/settings";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../icons";
 import { Countdown } from "./countdown";
 import type { LaunchCountdown } from "./launch.server";
-import "./coming-soon-screen.css";
 
 const POSTER = "/media/banners/hero-2.svg";
 

@@ -2,7 +2,6 @@ import { useNavigate, useNavigation } from "react-router";
 import type { ProductSort } from "../../../workers/services/catalog.schema";
 import { useHydrated } from "../../lib/use-hydrated";
 import { LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "./listing-url";
-import "./filters.css";
 
 const SORTS: { value: ProductSort; label: string }[] = [
   { value: "newest", label: "Newest" },

@@ -1,5 +1,4 @@
 import { BrandMark } from "../icons";
-import "./product-grid.css";
 
 /** SPEC: "Coming soon" when the list is empty, with a word on why and what to do next. */
 export function ListingEmpty({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,5 @@
 import { forwardRef } from "react";
 import { ProductCard, type ProductCardData } from "../product-card";
-import "./product-grid.css";
 
 /**
  * The listing's cards. Each item has an id (`item-9`) so "See More" without JavaScript can land on

@@ -1,6 +1,5 @@
 import { ListingLink } from "./listing-link";
 import { Spinner } from "./spinner";
-import "./product-grid.css";
 
 /**
  * How far through the list the shopper is, and "See More": a link to the next page of the same URL,

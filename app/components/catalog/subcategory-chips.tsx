@@ -1,6 +1,5 @@
 import { ListingLink } from "./listing-link";
 import { type ListingFilters, listingHref } from "./listing-url";
-import "./filters.css";
 
 interface Subcategory {
   id: number;

@@ -2,7 +2,6 @@ import { useEffect, useId } from "react";
 import { useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useToast } from "../toast/toast";
-import "./forms.css";
 
 interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   label: string;

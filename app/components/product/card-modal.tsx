@@ -102,7 +102,7 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
           })}
         />
         <QuantityStepper value={quantity} stock={size?.stock ?? null} onChange={changed(setQuantity)} />
-        <p className="form-message" role="alert">
+        <p className="card-modal__message" role="alert">
           {message}
         </p>
         <div className="modal__actions">

@@ -1,5 +1,4 @@
 import type { Colour } from "../../lib/product-options";
-import "./options.css";
 
 interface ColourSwatchesProps {
   colors: readonly Colour[];

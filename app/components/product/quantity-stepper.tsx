@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { canDecrease, canIncrease, clampQuantity, stockNote } from "../../lib/product-options";
-import "./options.css";
 
 interface QuantityStepperProps {
   value: number;

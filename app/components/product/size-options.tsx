@@ -1,5 +1,4 @@
 import type { SizePrice } from "../../../workers/services/pricing";
-import "./options.css";
 
 interface SizeOptionsProps {
   sizes: readonly Pick<SizePrice, "size" | "stock">[];

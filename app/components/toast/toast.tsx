@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { CloseIcon } from "../icons";
-import "./toast.css";
 
 type Tone = "info" | "success" | "error";
 
