@@ -76,20 +76,22 @@ export async function readToken(ctx: ServiceContext, token: string): Promise<Ses
 export async function sessionUser(ctx: ServiceContext): Promise<SessionUser | null> {
   const claims = await ctx.claims();
   if (!claims) return null;
-  const user = await ctx.read(
-    ctx.db.query.users.findFirst({
-      columns: {
-        id: true,
-        name: true,
-        email: true,
-        mobile: true,
-        isVerified: true,
-        profileImage: true,
-        createdAt: true,
-        sessionVersion: true,
-      },
-      where: eq(users.id, claims.userId),
-    }),
+  // A plain select: the relational builder costs several times the CPU, on every signed-in request.
+  const [user] = await ctx.read(
+    ctx.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        mobile: users.mobile,
+        isVerified: users.isVerified,
+        profileImage: users.profileImage,
+        createdAt: users.createdAt,
+        sessionVersion: users.sessionVersion,
+      })
+      .from(users)
+      .where(eq(users.id, claims.userId))
+      .limit(1),
   );
   if (!user || user.sessionVersion !== claims.version || !user.isVerified) return null;
   return user;
