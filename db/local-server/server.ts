@@ -365,7 +365,8 @@ function executeStmt(stream: Stream, stmt: WireStmt): WireStmtResult {
   const scan = scanSingleStatement(sql);
   const args = bindArgs(scan, stmt);
   const { conn } = stream;
-  const counters = (stream.counters ??= conn.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw());
+  stream.counters ??= conn.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw();
+  const counters = stream.counters;
   const readCounters = () => counters.all()[0] as [bigint, bigint, bigint];
 
   const [totalBefore] = readCounters();
