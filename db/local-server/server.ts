@@ -34,6 +34,8 @@ export interface LocalDbServer {
   url: string;
   port: number;
   stats(): LocalDbServerStats;
+  /** Pipelines waiting for another stream's transaction to end: lets a test see the queue, not guess it. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -662,6 +664,7 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
     url: `http://${host}:${actualPort}`,
     port: actualPort,
     stats: () => ({ pipelines }),
+    waiting: () => waiters.length,
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SIZE_CHART } from "../../app/components/product/size-chart-table";
-import { messages, readChoice, type Selection, selectionProblem, signInHref } from "../../app/lib/product-choice";
+import { readChoice, type Selection, selectionProblem, signInHref } from "../../app/lib/product-choice";
 import { canDecrease, canIncrease, clampQuantity, firstInStockSize, ratingSummary, stockNote } from "../../app/lib/product-options";
 import type { SizePrice } from "../../workers/services/pricing";
 
@@ -113,13 +113,7 @@ describe("card modal choice", () => {
   });
 });
 
-describe("messages of SPEC §5 and §8", () => {
-  it("words the out-of-stock card buttons and the sign-in answer", () => {
-    expect(messages.productOutOfStock["add-to-cart"]).toBe("Product is out of stock, please add it to wishlist");
-    expect(messages.productOutOfStock["buy-now"]).toBe("Product is out of stock");
-    expect(messages.productNotFound).toBe("Product not found");
-    expect(messages.signInFirst).toBe("Please login first to continue.");
-  });
+describe("sign in first", () => {
   it("sends the shopper to sign in and back to the product", () => {
     expect(signInHref("/women-products/kurtis/a-kurti")).toBe("/signin?redirect=%2Fwomen-products%2Fkurtis%2Fa-kurti");
   });
