@@ -1,9 +1,10 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { serverOnlyModules } from "./scripts/vite-server-only";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), serverOnlyModules()],
   build: {
     target: "es2022",
     // React Router preloads each route's chunks itself; Vite's preload wrapper around every dynamic

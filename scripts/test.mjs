@@ -1,4 +1,5 @@
-// `npm test`: every layer. Builds the Worker first (Worker and browser tests run the built one) and
+// `npm test`: every layer. Lint and format first (Biome: unformatted code or a lint error fails
+// before anything slow runs), then builds the Worker (Worker and browser tests run the built one) and
 // typechecks against the route types the build just generated.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -14,6 +15,7 @@ const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
+run("npx", ["biome", "ci", "."]);
 run("npm", ["run", "build"]);
 run("npx", ["tsc", "--noEmit"]);
 run("npx", ["vitest", "run", ...process.argv.slice(2)]);

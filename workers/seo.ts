@@ -45,5 +45,5 @@ export const seo = new Hono<ApiEnv>()
       "Disallow: /bench/",
       `Sitemap: ${origin}/sitemap.xml`,
     ];
-    return c.text(lines.join("\n") + "\n", 200, { "Cache-Control": "public, max-age=86400" });
+    return c.text(`${lines.join("\n")}\n`, 200, { "Cache-Control": "public, max-age=86400" });
   });

@@ -78,23 +78,23 @@ export function HeaderSearch() {
     }
   }
 
+  // Mount only (hydration): useDisclosure's ref and setOpen never change.
+  const { ref: searchRef, setOpen } = search;
   useEffect(() => {
     setEnhanced(true);
     // Already in use before hydration: keep it open and keep what was typed.
     const input = inputRef.current;
-    if (input && search.ref.current?.contains(document.activeElement)) {
-      search.setOpen(true);
+    if (input && searchRef.current?.contains(document.activeElement)) {
+      setOpen(true);
       setText(input.value);
     }
     return () => clearTimeout(timer.current);
-    // Mount only: hydration.
-  }, []);
+  }, [searchRef, setOpen]);
 
   useEffect(() => {
     if (document.activeElement !== inputRef.current) setText(urlQuery);
   }, [urlQuery]);
 
-  const { setOpen } = search;
   useEffect(() => {
     if (!onSearchPage) setOpen(false);
   }, [onSearchPage, setOpen]);

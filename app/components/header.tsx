@@ -60,6 +60,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
   }, [overlay]);
 
   const { setOpen: setMenuOpen } = menu;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: the menu closes on every navigation.
   useEffect(() => setMenuOpen(false), [pathname, setMenuOpen]);
 
   const clear = overlay && scrolled === false;
@@ -69,7 +70,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
     <header className={className}>
       <div className="site-header__bar container">
         <details ref={menu.ref} className="header-menu" open={menu.open} onToggle={(event) => menu.setOpen(event.currentTarget.open)}>
-          <summary className="icon-button" aria-label="Menu" aria-expanded={menu.open}>
+          <summary className="icon-button" aria-label="Menu">
             {menu.open ? <CloseIcon /> : <MenuIcon />}
           </summary>
           <nav className="header-panel header-menu__panel" aria-label="Main">

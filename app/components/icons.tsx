@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 
 /** Line icons on a 24px grid; decorative, so the control that holds one carries the name. */
 function icon(children: ReactNode) {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per icon when the module loads, never during a render
   return function Icon() {
     return (
       <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -11,6 +11,7 @@ export function PromoMarquee() {
   const group = (hidden: boolean) => (
     <span className="marquee__group" aria-hidden={hidden || undefined}>
       {Array.from({ length: COPIES }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical copies of one text that never reorder
         <span key={i} className="marquee__item" aria-hidden={(!hidden && i > 0) || undefined}>
           {text}
         </span>

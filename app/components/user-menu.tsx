@@ -18,6 +18,7 @@ export function UserMenu() {
   const { pathname, search } = useLocation();
   const menu = useDisclosure<HTMLDetailsElement>();
   const { setOpen } = menu;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: the menu closes on every navigation.
   useEffect(() => setOpen(false), [pathname, setOpen]);
 
   const user = root?.user;

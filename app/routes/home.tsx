@@ -70,6 +70,7 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 export const links: Route.LinksFunction = () => [imagePreload(HERO_IMAGE)];
 
 function ProductSkeletons({ count }: { count: number }) {
+  // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
   return Array.from({ length: count }, (_, i) => <SkeletonCard key={i} />);
 }
 
@@ -114,6 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         >
           {({ newArrivals }) => (
+            // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list semantics of a ul styled with list-style: none; the role restores them
             <ul className="home-rail" role="list">
               {newArrivals.map((product) => (
                 <li key={product.id}>
@@ -136,6 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             skeleton={
               <div className="outfit-tiles" aria-busy="true">
                 {Array.from({ length: 7 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
                   <div key={i} className="outfit-tile outfit-tile--skeleton" aria-hidden="true" />
                 ))}
               </div>

@@ -220,8 +220,8 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
     } else {
       toast.error(answer.message);
     }
-    // A new answer from the action is the only trigger.
-  }, [answer]);
+    // A new answer from the action is the only trigger: toast's api and navigate never change.
+  }, [answer, toast, navigate]);
 
   return (
     // noValidate: the action answers in SPEC §5's words, not the browser's.

@@ -92,6 +92,7 @@ function useFocusFirstNew(query: string, count: number) {
   const grid = useRef<HTMLDivElement>(null);
   const firstNew = useRef<number | null>(null);
   // The first change of list after "See More" is its answer, unless the shopper searched anew meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: query is a trigger: a new search clears the pending "See More".
   useEffect(() => {
     const index = firstNew.current;
     firstNew.current = null;

@@ -34,6 +34,8 @@ export interface LocalDbServer {
   url: string;
   port: number;
   stats(): LocalDbServerStats;
+  /** Pipelines waiting for another stream's transaction to end: lets a test see the queue, not guess it. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -365,7 +367,8 @@ function executeStmt(stream: Stream, stmt: WireStmt): WireStmtResult {
   const scan = scanSingleStatement(sql);
   const args = bindArgs(scan, stmt);
   const { conn } = stream;
-  const counters = (stream.counters ??= conn.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw());
+  stream.counters ??= conn.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw();
+  const counters = stream.counters;
   const readCounters = () => counters.all()[0] as [bigint, bigint, bigint];
 
   const [totalBefore] = readCounters();
@@ -661,6 +664,7 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
     url: `http://${host}:${actualPort}`,
     port: actualPort,
     stats: () => ({ pipelines }),
+    waiting: () => waiters.length,
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing = true;

@@ -608,7 +608,7 @@ function backdrop(tint: string, w = W, h = H): { defs: string; body: string } {
 }
 
 /** Garments tops sit at y 162; each is scaled to fill the frame the same way, centred like a packshot. */
-function fit([halfWidth, bottom]: [number, number]): string {
+function frameTransform([halfWidth, bottom]: [number, number]): string {
   const s = Math.min(1.28, 820 / (bottom - 162), 350 / halfWidth);
   const r = (n: number) => Math.round(n * 100) / 100;
   return `translate(${r(400 - 400 * s)} ${r(500 - ((162 + bottom) / 2) * s)}) scale(${r(s)})`;
@@ -617,7 +617,7 @@ function fit([halfWidth, bottom]: [number, number]): string {
 function frontView(art: Art, base: string, alt: string): string {
   const bg = backdrop(base);
   const fig = figure({ art, base, alt, id: "g" });
-  return svg(W, H, `<defs>${bg.defs}${LIGHT_DEFS}${fig.defs}</defs>${bg.body}<g transform="${fit(fig.box)}">${fig.body}</g>`);
+  return svg(W, H, `<defs>${bg.defs}${LIGHT_DEFS}${fig.defs}</defs>${bg.body}<g transform="${frameTransform(fig.box)}">${fig.body}</g>`);
 }
 
 /** A close-up of the cloth: the motif at 2.6x with a border and satin folds, lit like the front view. */

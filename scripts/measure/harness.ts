@@ -76,7 +76,7 @@ export async function runMeasurement<T>(name: string, measure: (stack: Stack) =>
     const dir = resolve(root, "bench-results");
     mkdirSync(dir, { recursive: true });
     const file = resolve(dir, `${name}.json`);
-    writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2) + "\n");
+    writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2)}\n`);
     console.log(`\nWrote ${file.slice(root.length + 1)}`);
     await cleanupAll();
     process.exit(0);

@@ -1,18 +1,33 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1366, height: 900 },
 } as const;
 
+export interface OpenOptions {
+  javaScriptEnabled?: boolean;
+  cookies?: Parameters<BrowserContext["addCookies"]>[0];
+  /**
+   * HTTP statuses this test expects some request to answer (a refused form's 400, the "sign in
+   * first" 401, an unknown PIN's 404). Any other status of 400 or more still fails the test.
+   */
+  expectStatuses?: number[];
+  /** Requests this test makes fail on purpose (`page.route(..., (r) => r.abort())`). */
+  expectFailedRequests?: RegExp;
+}
+
 /**
- * One Chromium per test file (Debian's, at /usr/bin/chromium). Each test opens a fresh context;
- * any console error or failed page script fails the test, so broken hydration cannot hide.
+ * One Chromium per test file (Debian's, at /usr/bin/chromium). Each test opens a fresh context. After
+ * every test, anything that went wrong in a page it opened fails it: a console error, an uncaught
+ * page error, a request that failed, a response of 400 or more to a request the page made (a 4xx
+ * document a test navigates to is its own to check) or any 5xx, unless the test expected that status.
  */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  let problems: string[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
@@ -27,15 +42,42 @@ export function useBrowser() {
       ],
     });
   });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const found = problems;
+    problems = [];
+    if (found.length) throw new Error(`The page had problems:\n${found.join("\n")}`);
+  });
   afterAll(async () => {
     await browser?.close();
   });
+
+  function watch(page: Page, { expectStatuses = [], expectFailedRequests, javaScriptEnabled }: OpenOptions) {
+    page.on("console", (m) => {
+      // Chromium logs every failed load; the request listeners below report them with their URL.
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource:")) problems.push(`console: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("requestfailed", (request) => {
+      const failure = request.failure()?.errorText ?? "failed";
+      // A navigation or a newer fetch cancelling an older one is the browser's choice, not a fault,
+      // and so is a browser with JavaScript off refusing the page's scripts.
+      if (failure === "net::ERR_ABORTED" || expectFailedRequests?.test(request.url())) return;
+      if (javaScriptEnabled === false && request.resourceType() === "script") return;
+      problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+    });
+    page.on("response", (response) => {
+      const request = response.request();
+      if (response.status() < 400 || expectStatuses.includes(response.status())) return;
+      const document = request.isNavigationRequest() && request.frame() === page.mainFrame();
+      if (document && response.status() < 500) return;
+      problems.push(`HTTP ${response.status()}: ${request.method()} ${response.url()}`);
+    });
+  }
+
   return {
     baseUrl: inject("baseUrl"),
-    async open(
-      viewport: keyof typeof viewports,
-      opts: { javaScriptEnabled?: boolean; cookies?: Parameters<BrowserContext["addCookies"]>[0] } = {},
-    ) {
+    async open(viewport: keyof typeof viewports, opts: OpenOptions = {}) {
       const context = await browser.newContext({
         baseURL: inject("baseUrl"),
         viewport: viewports[viewport],
@@ -44,18 +86,13 @@ export function useBrowser() {
       if (opts.cookies) await context.addCookies(opts.cookies);
       contexts.push(context);
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("console", (m) => {
-        if (m.type() === "error") errors.push(m.text());
-      });
-      page.on("pageerror", (e) => errors.push(e.message));
+      watch(page, opts);
       return {
         page,
-        errors,
         async close() {
           await context.close();
         },
-      } satisfies { page: Page; errors: string[]; close(): Promise<void> };
+      } satisfies { page: Page; close(): Promise<void> };
     },
   };
 }

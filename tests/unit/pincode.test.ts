@@ -98,7 +98,8 @@ describe("PINs missing from the directory", () => {
         } else if (pin === "999002") send(200, "not json");
         else if (pin === "999003") send(500, { message: "down for maintenance" });
         else if (pin === "999004") send(200, indiaPost("Success", []));
-        else if (pin === "999005") setTimeout(() => send(200, indiaPost("Success", [{ District: "Late", State: "Late" }])), 4_000);
+        else if (pin === "999005")
+          return; // never answers
         else send(200, indiaPost("Error", null));
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -151,13 +152,11 @@ describe("PINs missing from the directory", () => {
       expect(err.message).toBe("Failed to fetch city/state");
     });
 
-    it("gives 503 when the API takes longer than 3 s", async () => {
-      const started = Date.now();
-      const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: base }), "999005"));
+    it("gives 503 when the API does not answer within the time limit", async () => {
+      const err = await appError(lookupPincode(fakeCtx({ POSTAL_API_URL: base }), "999005", { postalApiTimeoutMs: 50 }));
       expect(err.status).toBe(503);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
-      expect(Date.now() - started).toBeLessThan(3_900);
-    }, 10_000);
+      expect(err.message).toBe("Failed to fetch city/state");
+    });
 
     it("gives 503 when the API is down", async () => {
       const down = createServer();

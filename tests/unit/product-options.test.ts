@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SIZE_CHART } from "../../app/components/product/size-chart-table";
-import { messages, readChoice, type Selection, selectionProblem } from "../../app/lib/product-choice";
-import { signInPath } from "../../workers/services/paths";
+import { readChoice, type Selection, selectionProblem } from "../../app/lib/product-choice";
 import { canDecrease, canIncrease, clampQuantity, firstInStockSize, ratingSummary, stockNote } from "../../app/lib/product-options";
+import { signInPath } from "../../workers/services/paths";
 import type { SizePrice } from "../../workers/services/pricing";
 
 const size = (s: string, stock: number): SizePrice => ({
@@ -114,13 +114,7 @@ describe("card modal choice", () => {
   });
 });
 
-describe("messages of SPEC §5 and §8", () => {
-  it("words the out-of-stock card buttons and the sign-in answer", () => {
-    expect(messages.productOutOfStock["add-to-cart"]).toBe("Product is out of stock, please add it to wishlist");
-    expect(messages.productOutOfStock["buy-now"]).toBe("Product is out of stock");
-    expect(messages.productNotFound).toBe("Product not found");
-    expect(messages.signInFirst).toBe("Please login first to continue.");
-  });
+describe("sign in first", () => {
   it("sends the shopper to sign in and back to the product", () => {
     expect(signInPath("/women-products/kurtis/a-kurti")).toBe("/signin?redirect=%2Fwomen-products%2Fkurtis%2Fa-kurti");
   });

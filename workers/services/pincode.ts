@@ -86,11 +86,11 @@ const UNAVAILABLE = "unavailable";
  * office) is `undefined`; a failure to get an answer at all (down, slow, HTTP error, not its JSON)
  * is "unavailable", so the shopper is told the lookup failed rather than that the PIN is wrong.
  */
-async function lookupPostalApi(base: string, pin: string): Promise<PincodeAnswer | undefined | typeof UNAVAILABLE> {
+async function lookupPostalApi(base: string, pin: string, timeoutMs: number): Promise<PincodeAnswer | undefined | typeof UNAVAILABLE> {
   try {
     const res = await fetch(`${base.replace(/\/+$/, "")}/pincode/${pin}`, {
       headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(POSTAL_API_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!res.ok) {
       console.warn("Postal API answered", res.status, "for PIN", pin);
@@ -116,12 +116,16 @@ async function lookupPostalApi(base: string, pin: string): Promise<PincodeAnswer
  * the India Post API when `POSTAL_API_URL` is set. Unknown PINs are a 404, malformed ones a 400, and
  * a PIN the API could not be asked about a 503.
  */
-export async function lookupPincode(ctx: ServiceContext, pin: unknown): Promise<PincodeAnswer> {
+export async function lookupPincode(
+  ctx: ServiceContext,
+  pin: unknown,
+  { postalApiTimeoutMs = POSTAL_API_TIMEOUT_MS }: { postalApiTimeoutMs?: number } = {},
+): Promise<PincodeAnswer> {
   const valid = parseInput(pincodeSchema, pin);
   const embedded = lookupEmbedded(valid);
   if (embedded) return embedded;
   const base = ctx.env.POSTAL_API_URL;
-  const remote = base ? await lookupPostalApi(base, valid) : undefined;
+  const remote = base ? await lookupPostalApi(base, valid, postalApiTimeoutMs) : undefined;
   if (remote === UNAVAILABLE) throw new AppError(503, "Failed to fetch city/state");
   if (remote) return remote;
   throw new AppError(404, INVALID_PIN);

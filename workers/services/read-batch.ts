@@ -36,7 +36,7 @@ export function readBatcher(db: Db): <T>(query: ReadQuery<T>) => Promise<T> {
     try {
       const [first, ...rest] = reads.map((r) => r.query);
       const results: unknown[] = rest.length === 0 ? [await first!] : await db.batch([first!, ...rest]);
-      reads.forEach((read, i) => read.resolve(results[i]));
+      for (const [i, read] of reads.entries()) read.resolve(results[i]);
     } catch (error) {
       if (reads.length > 1 && refusedStatement(error)) {
         for (const read of reads) Promise.resolve(read.query).then(read.resolve, read.reject);

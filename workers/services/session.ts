@@ -31,7 +31,10 @@ export interface SessionUser {
 const keys = new Map<string, Uint8Array>();
 function keyOf(secret: string): Uint8Array {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = new TextEncoder().encode(secret)));
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
   return key;
 }
 

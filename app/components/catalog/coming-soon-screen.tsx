@@ -29,6 +29,7 @@ export function ComingSoonScreen({
 }) {
   return (
     <section className="coming-soon" aria-labelledby="coming-soon-title">
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a backdrop without controls is not focusable; it only decorates */}
       <video className="coming-soon__video" poster={POSTER} muted loop playsInline preload="none" aria-hidden="true" />
       <div className="coming-soon__content container">
         <p className="eyebrow">{eyebrow}</p>

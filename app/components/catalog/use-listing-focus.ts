@@ -10,6 +10,7 @@ import type { ListingNavigationState } from "./listing-link";
 export function useListingFocus(grid: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>) {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger: every navigation, even one with equal state, moves focus again.
   useEffect(() => {
     if (navigationType === "POP") return;
     const state = location.state as ListingNavigationState | null;

@@ -25,8 +25,7 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        // Without JavaScript the page comes back from the server: the field in error takes the focus,
-        // and its message is read with it (aria-describedby).
+        // biome-ignore lint/a11y/noAutofocus: without JavaScript the page comes back from the server: the field in error takes the focus, and its message is read with it (aria-describedby).
         autoFocus={error ? true : undefined}
         {...input}
       />
@@ -100,6 +99,7 @@ export function FormMessage({
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answer is the trigger: the same message answered again toasts again.
   useEffect(() => {
     if (message) toast[tone](message);
   }, [message, tone, toast, answer]);
@@ -113,6 +113,7 @@ export function FormMessage({
 
 /** After a failed submit, puts the keyboard focus on the field the message is about. */
 export function useFocusField(field: string | undefined, form: React.RefObject<HTMLFormElement | null>, answer: unknown) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answer is the trigger: a repeated refusal of the same field focuses it again.
   useEffect(() => {
     if (!field) return;
     form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`)?.focus();

@@ -12,6 +12,7 @@ export interface OutfitTile {
 /** Round category tiles: "shop by outfit". A category without products says so instead of a count. */
 export function OutfitTiles({ tiles }: { tiles: OutfitTile[] }) {
   return (
+    // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list semantics of a ul styled with list-style: none; the role restores them
     <ul className="outfit-tiles" role="list">
       {tiles.map((tile) => (
         <li key={tile.id}>

@@ -28,10 +28,10 @@ export default function CardChoice(props: CardModalProps) {
 
 function OutOfStock({ intent, onClose }: CardModalProps) {
   const toast = useToast();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the button is pressed; onClose is a new function on every render of the card.
   useEffect(() => {
     toast.error(messages.productOutOfStock[intent]);
     onClose();
-    // Once, when the button is pressed.
   }, []);
   return null;
 }
@@ -53,6 +53,7 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
   const busy = fetcher.state !== "idle";
   const shownPrice = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : product.price;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer from the server acts; onClose is a new function on every render of the card.
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
@@ -63,7 +64,6 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
     } else {
       setMessage(answer.message);
     }
-    // Only a new answer from the server acts; the callbacks are stable enough for that.
   }, [fetcher.data]);
 
   const changed =

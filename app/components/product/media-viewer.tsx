@@ -54,6 +54,7 @@ export default function MediaViewer({ media, index, onIndexChange, onClose, name
         }}
       >
         {item?.type === "video" ? (
+          // biome-ignore lint/a11y/useMediaCaption: product videos are silent footage of the garment: no speech or sound to caption
           <video
             key={item.url}
             className="viewer__media"

@@ -59,6 +59,7 @@ export function ProductTabs({ sections, label }: { sections: TabSection[]; label
           id={s.id}
           role="tabpanel"
           aria-labelledby={`${s.id}-tab`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable so a keyboard reaches text-only content
           tabIndex={0}
           hidden={i !== selected}
           className="tabs__panel"

@@ -5,7 +5,15 @@ export function RatingStars({ filled }: { filled: number }) {
   return (
     <span className="stars" aria-hidden="true">
       {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} viewBox="0 0 24 24" width="16" height="16" className={n <= filled ? "star is-filled" : "star"} focusable="false">
+        <svg
+          key={n}
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          className={n <= filled ? "star is-filled" : "star"}
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d={STAR} />
         </svg>
       ))}

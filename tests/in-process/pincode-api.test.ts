@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useInProcessApp } from "../support/in-process";
 
-const base = inject("baseUrl");
-const get = (path: string) => fetch(new URL(path, base));
+const app = useInProcessApp("pincode-api");
+const get = (path: string) => app.request(path);
 
 describe("GET /api/pincode/:pin", () => {
   it("answers a known PIN from the embedded directory, cacheable for a day", async () => {
