@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
-import { DATABASE_UNAVAILABLE } from "../workers/services/errors";
+import { DATABASE_UNAVAILABLE } from "../workers/services/errors.rules";
 import { settings } from "../workers/services/settings";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";

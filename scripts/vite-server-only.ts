@@ -5,10 +5,10 @@ const root = new URL("..", import.meta.url).pathname;
 
 /**
  * The parts of `workers/` the browser may load: plain settings, rules and messages, schemas shared
- * with forms, price arithmetic. Everything else under `workers/` and `db/` reaches the database,
- * secrets or crypto, and so is server-only, whether or not its name ends in `.server.ts`.
+ * with forms, price arithmetic, URL building. Everything else under `workers/` and `db/` reaches the
+ * database, secrets or crypto, and so is server-only, whether or not its name ends in `.server.ts`.
  */
-const CLIENT_SAFE = [/^workers\/services\/(settings|pricing)\.ts$/, /^workers\/services\/[\w-]+\.(rules|schema)\.ts$/];
+const CLIENT_SAFE = [/^workers\/services\/(settings|pricing|paths)\.ts$/, /^workers\/services\/[\w-]+\.(rules|schema)\.ts$/];
 
 function isServerOnly(file: string): boolean {
   const path = relative(root, file.split("?")[0]!);

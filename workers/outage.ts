@@ -1,6 +1,6 @@
 import { data, type ServerBuild } from "react-router";
 import { databaseUnavailable } from "../db/client";
-import { DATABASE_UNAVAILABLE } from "./services/errors";
+import { DATABASE_UNAVAILABLE } from "./services/errors.rules";
 import { settings } from "./services/settings";
 
 /** What both the API and the pages send with their 503 when the database cannot be reached. */

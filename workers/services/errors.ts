@@ -14,6 +14,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError(404, message);
-
-/** What a shopper or API client is told when the database cannot be reached (a 503 with Retry-After). */
-export const DATABASE_UNAVAILABLE = "We could not reach the shop's records. Please try again in a moment.";
