@@ -90,7 +90,8 @@ const PRODUCT_SELECT = sql.raw(`select
      from product_sizes z where z.product_id = "products"."id") as sizes
 from products join categories pc on pc.id = "products"."category_id"`);
 
-interface ProductRow {
+/** A row of `PRODUCT_SELECT`: the details as the product shows them, except `length` (see below). */
+type ProductRow = Omit<Product["details"], "length"> & {
   id: number;
   slug: string;
   name: string;
@@ -102,16 +103,8 @@ interface ProductRow {
   metaTitle: string;
   metaDescription: string;
   metaKeywords: string;
-  fabric: string;
-  fitType: string;
   /** Not `length`: a libSQL row is array-like and its `length` counts the columns. */
   garmentLength: string;
-  sleeveNeckType: string;
-  patternPrint: string;
-  occasionType: string;
-  washCare: string;
-  countryOfOrigin: string;
-  deliveryReturns: string;
   ratingCount: number;
   ratingSum: number;
   createdAt: number;
@@ -121,7 +114,7 @@ interface ProductRow {
   media: string;
   colors: string;
   sizes: string;
-}
+};
 
 /** Active products matching `where`, in `orderBy` order, as a read for the request's batch. */
 function productsQuery(ctx: ServiceContext, opts: { join?: SQL; where?: SQL; orderBy: SQL; limit: number; offset?: number }) {
