@@ -63,7 +63,8 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
       "--port",
       String(port),
       "--inspector-port",
-      String(await freePort()),
+      // STACK_INSPECTOR_PORT: a known port, for attaching a CPU profiler to workerd.
+      process.env.STACK_INSPECTOR_PORT ?? String(await freePort()),
       "--persist-to",
       persistRoot,
       "--var",
