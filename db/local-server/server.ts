@@ -327,11 +327,32 @@ function toWireError(error: unknown): WireError {
 interface Stream {
   conn: Connection;
   sqls: Map<number, string>;
-  /** `SELECT total_changes(), changes(), last_insert_rowid()`, prepared on first use. */
-  counters?: Statement;
   baton?: string;
   idleTimer?: NodeJS.Timeout;
   closed: boolean;
+}
+
+/**
+ * Each connection's prepared statements by SQL text. SQLite re-prepares a statement itself when the
+ * schema changes, but the columns a `SELECT *` reports are fixed when it is prepared; so any schema
+ * change made through this server (DDL, or a `sequence`) starts every cache afresh.
+ */
+const preparedBySql = new WeakMap<Connection, { generation: number; statements: Map<string, Statement> }>();
+let schemaGeneration = 0;
+const SCHEMA_WORDS = new Set(["CREATE", "ALTER", "DROP"]);
+
+function prepareCached(conn: Connection, sql: string): Statement {
+  let cache = preparedBySql.get(conn);
+  if (cache === undefined || cache.generation !== schemaGeneration || cache.statements.size >= MAX_CACHED) {
+    cache = { generation: schemaGeneration, statements: new Map() };
+    preparedBySql.set(conn, cache);
+  }
+  let prepared = cache.statements.get(sql);
+  if (prepared === undefined) {
+    prepared = conn.prepare(sql);
+    cache.statements.set(sql, prepared);
+  }
+  return prepared;
 }
 
 function openConnection(file: string): Connection {
@@ -354,8 +375,17 @@ function resolveSql(stream: Stream, sql: string | null | undefined, sqlId: numbe
   throw protoError("Exactly one of sql and sql_id must be given");
 }
 
+/** Scans by SQL text: the Worker sends the same few statements over and over. */
+const scans = new Map<string, SqlScan>();
+const MAX_CACHED = 500;
+
 function scanSingleStatement(sql: string): SqlScan {
-  const scan = scanSql(sql);
+  let scan = scans.get(sql);
+  if (scan === undefined) {
+    scan = scanSql(sql);
+    if (scans.size >= MAX_CACHED) scans.clear();
+    scans.set(sql, scan);
+  }
   if (scan.statements === 0) throw new HranaError("SQL string does not contain any statement", "SQL_NO_STATEMENT");
   if (scan.statements > 1) throw new HranaError("SQL string contains more than one statement", "SQL_MANY_STATEMENTS");
   return scan;
@@ -367,17 +397,17 @@ function executeStmt(stream: Stream, stmt: WireStmt): WireStmtResult {
   const scan = scanSingleStatement(sql);
   const args = bindArgs(scan, stmt);
   const { conn } = stream;
-  stream.counters ??= conn.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw();
-  const counters = stream.counters;
+  const counters = prepareCached(conn, "SELECT total_changes(), changes(), last_insert_rowid()").raw();
   const readCounters = () => counters.all()[0] as [bigint, bigint, bigint];
 
   const [totalBefore] = readCounters();
-  const prepared = conn.prepare(sql);
+  if (SCHEMA_WORDS.has(scan.words[0] ?? "")) schemaGeneration += 1;
+  const prepared = prepareCached(conn, sql);
   const cols = prepared.columns().map((col) => ({ name: col.name, decltype: col.type }));
   // all() steps a statement to completion; run() may stop after the first row, and then the changes of
   // an INSERT ... RETURNING are not counted yet.
   let rows: unknown[][] = [];
-  if (prepared.reader) rows = prepared.raw().all(args) as unknown[][];
+  if (prepared.reader) rows = prepared.raw(true).all(args) as unknown[][];
   else prepared.run(args);
   const [totalAfter, changes, lastInsertRowid] = readCounters();
   return {
@@ -436,6 +466,7 @@ function describe(stream: Stream, sql: string): WireDescribeResult {
 // ---- server ----
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_IDLE_CONNECTIONS = 8;
 
 function isLoopback(address: string | undefined): boolean {
   return address !== undefined && (/^(::ffff:)?127\./.test(address) || address === "::1");
@@ -476,6 +507,12 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
   let closing = false;
   const streams = new Set<Stream>();
   const batons = new Map<string, Stream>();
+  /**
+   * Connections of closed streams (out of any transaction), with their prepared statements, for the
+   * next stream: nearly every request of the Worker is a new stream, and opening a connection and
+   * preparing its statements cost more than running them.
+   */
+  const idle: Connection[] = [];
 
   // The stream whose connection is inside a transaction. `libsql` is synchronous, so while it holds SQLite's
   // lock every other stream's pipeline waits here (not in SQLite) until the transaction ends or times out.
@@ -499,11 +536,11 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
       // close() alone is not enough: `libsql` keeps the SQLite connection, and its open transaction and
       // write lock, alive until every statement prepared on it has been garbage-collected.
       if (stream.conn.inTransaction) stream.conn.exec("ROLLBACK");
-      stream.conn.close();
+      if (!closing && idle.length < MAX_IDLE_CONNECTIONS) idle.push(stream.conn);
+      else stream.conn.close();
     } catch {
       // already unusable; nothing left to release
     }
-    stream.counters = undefined;
     if (lockOwner === stream) releaseLock();
   };
 
@@ -533,6 +570,7 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
         return { type: "batch", result: { step_results: results, step_errors: errors } };
       }
       case "sequence":
+        schemaGeneration += 1; // may hold DDL; this server does not scan a sequence
         stream.conn.exec(resolveSql(stream, request.sql, request.sql_id));
         return { type: "sequence" };
       case "describe":
@@ -592,7 +630,7 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
 
     // From here to the response everything is synchronous, so no other pipeline can interleave.
     if (stream === undefined) {
-      stream = { conn: openConnection(file), sqls: new Map(), closed: false };
+      stream = { conn: idle.pop() ?? openConnection(file), sqls: new Map(), closed: false };
       streams.add(stream);
     }
     const current = stream;
@@ -669,6 +707,7 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
       closed ??= new Promise<void>((resolve) => {
         closing = true;
         for (const stream of [...streams]) closeStream(stream);
+        for (const conn of idle.splice(0)) conn.close();
         releaseLock(); // queued pipelines wake up, see `closing` and answer 503
         keeper.close();
         server.close(() => resolve());

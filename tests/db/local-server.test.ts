@@ -185,6 +185,30 @@ describe("local libSQL server", () => {
     }
   });
 
+  it("hands a closed stream's connection on clean: no transaction left, statements see schema changes", async () => {
+    await client.execute("CREATE TABLE reuse (v TEXT)");
+    const closedMidway = await client.transaction("write");
+    await closedMidway.execute("INSERT INTO reuse VALUES ('never committed')");
+    closedMidway.close(); // closes the stream without COMMIT; its connection goes back to the pool
+
+    // Many streams in a row reuse pooled connections: none of them sees the uncommitted row or a transaction.
+    for (let i = 0; i < 5; i++) {
+      expect(await count("reuse")).toBe(i);
+      const tx = await client.transaction("write");
+      await tx.execute({ sql: "INSERT INTO reuse VALUES (?)", args: [`row ${i}`] });
+      await tx.commit();
+    }
+    expect(await count("reuse")).toBe(5);
+
+    // The same SQL text, prepared before, answers with the table's new shape after ALTER TABLE.
+    const select = "SELECT * FROM reuse LIMIT 1";
+    expect((await client.execute(select)).columns).toEqual(["v"]);
+    await client.execute("ALTER TABLE reuse ADD COLUMN w INTEGER NOT NULL DEFAULT 7");
+    const after = await client.execute(select);
+    expect(after.columns).toEqual(["v", "w"]);
+    expect(after.rows[0]?.w).toBe(7);
+  });
+
   it("reports SQL errors as LibsqlError and keeps serving", async () => {
     const syntax = await client.execute("SELEC 1").catch((error: unknown) => error);
     expect(syntax).toBeInstanceOf(LibsqlError);
