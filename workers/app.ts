@@ -17,6 +17,7 @@ import type { ServiceContext } from "./services/context";
 import { AppError } from "./services/errors";
 import { readBatcher } from "./services/read-batch";
 import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
+import { installAsciiFastPath } from "./text-encoder";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -51,6 +52,8 @@ async function drainBody(req: Request): Promise<void> {
     // the client went away; nothing to drain
   }
 }
+
+installAsciiFastPath();
 
 /**
  * One request handler per build. Given a function instead of a build, React Router derives its
