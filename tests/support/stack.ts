@@ -1,7 +1,7 @@
 /**
  * Starts what the Worker and browser tests run against: a fresh migrated, seeded database file and
  * local R2 state in a temporary folder, the local libSQL server, and the built Worker in workerd
- * (wrangler dev of `$BUILD_DIR`, default `build/`), all on loopback ports. `stop()` ends them and
+ * (scripts/worker-runtime.ts serving `$BUILD_DIR`, default `build/`), all on loopback ports. `stop()` ends them and
  * removes the folder. With `outageControls` (the test run; not the benchmarks) the Worker reaches the
  * database through a proxy that tests can make hang or refuse (db-proxy.ts), with a short database
  * time limit so an outage test takes seconds.
@@ -52,19 +52,16 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
   const link = outageControls ? await startDbProxy(new URL(db.url)) : undefined;
   const port = await freePort();
   const sessionSecret = randomBytes(32).toString("hex");
+  const inspectorPort = process.env.STACK_INSPECTOR_PORT; // a known port, for attaching a CPU profiler to workerd
   const worker = startProcess(
-    resolve(root, "node_modules/.bin/wrangler"),
+    resolve(root, "node_modules/.bin/tsx"),
     [
-      "dev",
-      "--config",
-      resolve(root, process.env.BUILD_DIR ?? "build", "server/wrangler.json"),
-      "--ip",
-      "127.0.0.1",
+      resolve(root, "scripts/worker-runtime.ts"),
+      "--build",
+      process.env.BUILD_DIR ?? "build",
       "--port",
       String(port),
-      "--inspector-port",
-      // STACK_INSPECTOR_PORT: a known port, for attaching a CPU profiler to workerd.
-      process.env.STACK_INSPECTOR_PORT ?? String(await freePort()),
+      ...(inspectorPort ? ["--inspector-port", inspectorPort] : []),
       "--persist-to",
       persistRoot,
       "--var",
@@ -74,9 +71,6 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
       "APP_ENV:test",
       "--var",
       `SESSION_SECRET:${sessionSecret}`,
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      process.env.STACK_LOG_LEVEL ?? "warn",
     ],
     {
       quiet: !process.env.STACK_LOGS,
