@@ -64,7 +64,10 @@ const handlers = new WeakMap<ServerBuild, RequestHandler>();
 const handlePage: RequestHandler = async (request, loadContext) => {
   const build = withOutagePages(await import("virtual:react-router/server-build"));
   let handler = handlers.get(build);
-  if (!handler) handlers.set(build, (handler = createRequestHandler(build, import.meta.env.MODE)));
+  if (!handler) {
+    handler = createRequestHandler(build, import.meta.env.MODE);
+    handlers.set(build, handler);
+  }
   return handler(request, loadContext);
 };
 
