@@ -2,7 +2,9 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { StylesContext } from "./lib/inline-styles";
 import { NonceContext } from "./lib/nonce";
+import shopCss from "./styles/shop.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +19,9 @@ export default async function handleRequest(
   const { nonce } = loadContext;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <StylesContext.Provider value={shopCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

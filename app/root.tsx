@@ -6,8 +6,8 @@ import { PageShell } from "./components/page-shell";
 import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page";
 import { ToastProvider } from "./components/toast/toast";
 import { avatarUrl } from "./lib/avatar";
+import { InlineStyles } from "./lib/inline-styles";
 import { useNonce } from "./lib/nonce";
-import "./styles/shop.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -37,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#8A1C2B" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>

@@ -4,6 +4,8 @@
  * developer knows what to fix. Scores on a shared 2-core box wobble by a few points between runs:
  * `--runs N` audits each page N times and reports the median of each figure.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { onCleanup, runMeasurement } from "./measure/harness";
@@ -15,6 +17,12 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const METRICS = { fcp: "first-contentful-paint", lcp: "largest-contentful-paint", tbt: "total-blocking-time" } as const;
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg === -1 ? 1 : Math.max(1, Number(process.argv[runsArg + 1]) || 1);
+/** `--reports <dir>` keeps each page's full Lighthouse report (JSON), to see what a figure is made of. */
+const reportsArg = process.argv.indexOf("--reports");
+const REPORTS_DIR = reportsArg === -1 ? undefined : process.argv[reportsArg + 1];
+/** `--only <label>` audits just that page (e.g. product). */
+const onlyArg = process.argv.indexOf("--only");
+const ONLY = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -43,7 +51,7 @@ function failingAudits(lhr: Lhr, categoryId: string): string[] {
 await runMeasurement(
   "lighthouse",
   async (stack) => {
-    const pages = await storefrontPages(stack.baseUrl);
+    const pages = (await storefrontPages(stack.baseUrl)).filter((page) => !ONLY || page.label === ONLY);
     // chrome-launcher's own Ctrl-C handler would exit before the stack is stopped: ours does both.
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
@@ -74,6 +82,10 @@ await runMeasurement(
       }
       const scored = runs.filter((r) => !r.runtimeError);
       const lhr = scored.at(-1) ?? runs.at(-1)!;
+      if (REPORTS_DIR) {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        writeFileSync(join(REPORTS_DIR, `${page.label.replaceAll(/\W+/g, "-")}.json`), JSON.stringify(lhr));
+      }
       // A failed load (e.g. a 404 page) scores nothing and every audit errors: report the cause instead.
       const error = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
       const medianOf = (value: (r: Lhr) => number | null | undefined) =>

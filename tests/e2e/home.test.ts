@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
+import { waitForHydration } from "../support/page";
 import { roundTripsOf } from "../support/round-trips";
 
 const browser = useBrowser();
@@ -130,6 +131,25 @@ describe("home after a client-side navigation", () => {
       release();
       await expect.poll(() => cardsIn(page, "Featured Products").count()).toBe(4);
       expect(await page.locator(".skeleton-card").count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps the inline stylesheet through hydration and the navigation", async () => {
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto("/search?query=kurti");
+      await waitForHydration(page);
+      const sheet = () => page.evaluate(() => document.getElementById("shop-css")?.textContent?.length ?? 0);
+      const served = await sheet();
+      expect(served).toBeGreaterThan(10_000);
+      await homeLink(page).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await expect.poll(() => cardsIn(page, "Featured Products").count()).toBe(4);
+      expect(await sheet()).toBe(served);
+      // Styled, not bare HTML: the header still sticks to the top.
+      expect(await page.locator(".site-header").evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
     } finally {
       await close();
     }
