@@ -1,6 +1,6 @@
 /**
  * Migrates and seeds a database with the demo catalogue, and writes the demo images into the local
- * R2 bucket that `wrangler dev` reads.
+ * R2 bucket the local Worker reads (scripts/worker-runtime.ts).
  *   npx tsx scripts/db-seed.ts [--db file:.data/shop.db] [--persist .wrangler/state]
  */
 import { parseArgs } from "node:util";

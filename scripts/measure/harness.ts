@@ -43,8 +43,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 /**
- * `wrangler dev` exits when build/ is rebuilt underneath it (any `npm run build` in this checkout),
- * which would otherwise show up as a bare ECONNREFUSED or, mid-load, as silently bad figures.
+ * A Worker that died mid-run (out of memory, killed) would otherwise show up as a bare ECONNREFUSED
+ * or, mid-load, as silently bad figures.
  */
 async function workerAlive(stack: Stack): Promise<boolean> {
   // Right after a 32-connection run the Worker may still be draining abandoned requests: give it time.
@@ -60,14 +60,14 @@ async function workerAlive(stack: Stack): Promise<boolean> {
   return false;
 }
 const WORKER_GONE =
-  "The Worker (wrangler dev) stopped answering during the run; figures discarded. It exits when build/ is rebuilt underneath it: was `npm run build` run in this checkout meanwhile? Run again.";
+  "The Worker stopped answering during the run; figures discarded. Run again (with STACK_LOGS=1 to see its output).";
 
 /** Measures, then (only if the Worker survived the whole run) prints the report and writes the JSON. */
 export async function runMeasurement<T>(name: string, measure: (stack: Stack) => Promise<T>, report: (results: T) => void): Promise<void> {
   let stack: Stack | undefined;
   try {
     if (!process.argv.includes("--no-build")) runChecked("npm", ["run", "build"]);
-    console.log("Starting the stack (fresh database, local libSQL server, wrangler dev)...");
+    console.log("Starting the stack (fresh database, local libSQL server, the built Worker in workerd)...");
     stack = await startStack();
     onCleanup(() => stack?.stop());
     const results = await measure(stack);

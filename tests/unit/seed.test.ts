@@ -140,7 +140,7 @@ describe("generated images", () => {
     expect(buildImages()).toEqual(images);
   });
 
-  it("land in the local R2 bucket where wrangler dev looks for them", { timeout: 60_000 }, async () => {
+  it("land in the local R2 bucket where the local Worker looks for them", { timeout: 60_000 }, async () => {
     const persistRoot = join(database.dir, "state");
     expect(await seedMedia(persistRoot)).toBe(images.length);
     // Read back through a separate Miniflare instance bound the way wrangler binds MEDIA.
