@@ -179,7 +179,10 @@ export function HeaderSearch() {
                 onClick={closeList}
               >
                 <img src={suggestion.image.url} alt="" width={40} height={50} />
-                <span className="search-suggestion__name">{suggestion.name}</span>
+                <span className="search-suggestion__text">
+                  <span className="search-suggestion__name">{suggestion.name}</span>
+                  {suggestion.outOfStock && <span className="search-suggestion__stock">Out of stock</span>}
+                </span>
                 {suggestion.price && <span className="search-suggestion__price">{suggestion.price}</span>}
               </Link>
             ))}

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { SizePrice } from "../../workers/services/pricing";
 import type { CartIntent } from "../lib/product-choice";
 import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
+import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
-
-const PLACEHOLDER = "/media/placeholder.svg";
 
 const loadCardChoice = () => import("./product/card-modal");
 const CardChoice = lazy(loadCardChoice);
@@ -26,22 +25,6 @@ export interface ProductCardData {
   /** What the "Select Size & Color" modal offers. */
   colors: Colour[];
   sizes: SizePrice[];
-}
-
-function useImageFallback() {
-  const ref = useRef<HTMLImageElement>(null);
-  // An image that failed before hydration fired its error event before React was listening.
-  useEffect(() => {
-    const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0) img.src = PLACEHOLDER;
-  }, []);
-  return {
-    ref,
-    onError: (event: React.SyntheticEvent<HTMLImageElement>) => {
-      const img = event.currentTarget;
-      if (!img.src.endsWith(PLACEHOLDER)) img.src = PLACEHOLDER;
-    },
-  };
 }
 
 const ACTIONS: { intent: CartIntent; label: string; className: string }[] = [
@@ -100,16 +83,28 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
+/**
+ * Keyboard focus on a card's link or buttons brings the whole card into view, clear of the sticky
+ * header (html's scroll-padding-top): the browser alone centres the focused control, which leaves
+ * the top of a tall card, its picture, under the header.
+ */
+function revealCard(event: React.FocusEvent<HTMLElement>) {
+  const { target } = event;
+  // Not for focus inside the card's own "Select Size & Color" modal, which sits over the page.
+  if (target.matches(":focus-visible") && !target.closest("dialog")) event.currentTarget.scrollIntoView({ block: "nearest" });
+}
+
 export function ProductCard({ product, aboveFold = false, priority = false, headingLevel = 3 }: ProductCardProps) {
   const fallback = useImageFallback();
   const Name = `h${headingLevel}` as const;
   const { image, price } = product;
   return (
-    <article className="product-card">
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: focus moving to the card's own link and buttons, not an interaction of its own
+    <article className="product-card" onFocus={revealCard}>
       <div className="product-card__media">
         <img
           {...fallback}
-          src={image?.url ?? PLACEHOLDER}
+          src={image?.url ?? PLACEHOLDER_IMAGE}
           alt={image?.alt ?? ""}
           width={image?.width ?? 800}
           height={image?.height ?? 1000}

@@ -6,7 +6,7 @@
  */
 import { SIGN_IN_FIRST } from "../../workers/services/auth.rules";
 import type { SizePrice } from "../../workers/services/pricing";
-import { findSize } from "./product-options";
+import { findSize, onlyAvailable } from "./product-options";
 
 export type CartIntent = "add-to-cart" | "buy-now";
 
@@ -30,7 +30,7 @@ export const messages = {
   sizeOutOfStock: "Selected size is out of stock",
   invalidSize: "Invalid size selected",
   quantityBelowOne: "Quantity cannot be less than 1",
-  pageOnlyAvailable: (n: number) => `Only ${n} items available in this size`,
+  pageOnlyAvailable: onlyAvailable,
   cardOnlyAvailable: (n: number) => `Sorry, there are only ${n} items of this size available.`,
   selectSizeAndColor: {
     "add-to-cart": "Please select size and color",

@@ -18,6 +18,14 @@ export function findSize<T extends Pick<SizePrice, "size">>(sizes: readonly T[],
   return name === null ? undefined : sizes.find((s) => s.size === name);
 }
 
+/** One size for everyone (a saree, a dupatta): nothing a chart of body measurements describes. */
+export const FREE_SIZE = "Free Size";
+
+/** Whether the size chart has anything to say: not when the only size is Free Size. */
+export function hasMeasuredSizes(sizes: readonly Pick<SizePrice, "size">[]): boolean {
+  return sizes.some((s) => s.size.toLowerCase() !== FREE_SIZE.toLowerCase());
+}
+
 /** The size preselected on the product page: the first with stock above 0. */
 export function firstInStockSize<T extends Pick<SizePrice, "stock">>(sizes: readonly T[]): T | undefined {
   return sizes.find((s) => s.stock > 0);
@@ -39,8 +47,15 @@ export function canDecrease(quantity: number): boolean {
   return quantity > 1;
 }
 
-/** "Only 3 left" for a size that is nearly gone; nothing while there is plenty or none at all. */
-export function stockNote(stock: number): string | null {
+/** SPEC §5's words for a quantity above the chosen size's stock, on the product page. */
+export const onlyAvailable = (n: number) => `Only ${n} items available in this size`;
+
+/**
+ * Under the stepper: why a typed quantity was brought down to the stock, else "Only 3 left" for a
+ * size that is nearly gone; nothing while there is plenty or none at all.
+ */
+export function stockNote(stock: number, clamped = false): string | null {
+  if (clamped) return onlyAvailable(stock);
   return stock > 0 && stock <= LOW_STOCK_AT ? `Only ${stock} left` : null;
 }
 

@@ -24,7 +24,8 @@ const BANNER = { src: "/media/banners/hero-3.svg", width: 1600, height: 700 };
 interface ListingData {
   filters: ListingFilters;
   categories: CategoryTile[];
-  category: { id: number; name: string } | null;
+  /** `empty`: the category has no products at all, so there is nothing to narrow or sort. */
+  category: { id: number; name: string; empty: boolean } | null;
   subcategories: { id: number; name: string }[];
   products: ProductCardData[];
   hasMore: boolean;
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     filters: page.query,
     categories: page.categories.map(({ id, name, icon, productCount }) => ({ id, name, icon, productCount })),
-    category: page.category && { id: page.category.id, name: page.category.name },
+    category: page.category && { id: page.category.id, name: page.category.name, empty: page.category.productCount === 0 },
     subcategories: page.subcategories.map(({ id, name }) => ({ id, name })),
     products: page.products.map(toProductCard),
     hasMore: page.hasMore,
@@ -134,10 +135,10 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
             )}
           </header>
 
-          {category && subcategories.length > 0 && (
+          {category && !category.empty && subcategories.length > 0 && (
             <SubcategoryChips categoryName={category.name} subcategories={subcategories} filters={filters} />
           )}
-          <FilterBar filters={filters} facets={facets} />
+          {!category?.empty && <FilterBar filters={filters} facets={facets} />}
 
           <div className="listing__results">
             {products.length === 0 ? (

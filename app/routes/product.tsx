@@ -4,7 +4,7 @@ import { getProductBySlug, getProductPage, type Product } from "../../workers/se
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import { AppError } from "../../workers/services/errors";
 import { categorySegment, productPath, signInPath } from "../../workers/services/paths";
-import { type CardPrice, cardPrice, effectivePrice, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
+import { type CardPrice, cardPrice, effectivePrice, formatRupees, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { ColourSwatches } from "../components/product/colour-swatches";
 import { Gallery } from "../components/product/gallery";
@@ -20,7 +20,7 @@ import { useToast } from "../components/toast/toast";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { type CartAnswer, messages, readChoice, type Selection, selectionProblem } from "../lib/product-choice";
-import { firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
+import { clampQuantity, findSize, firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -202,12 +202,13 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
   const navigate = useNavigate();
   const answer = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  // A page rendered for a refused post (no JavaScript) shows the choice that was posted.
+  // A page rendered for a refused post (no JavaScript) shows the choice that was posted, its
+  // quantity brought within 1 and the size's stock, as the stepper would have done.
   const posted = answer?.kind === "invalid" ? answer.selection : undefined;
   const [color, setColor] = useState(posted?.color ?? preselected.color);
   const [sizeName, setSizeName] = useState(posted?.size ?? preselected.size);
-  const [quantity, setQuantity] = useState(posted && Number.isFinite(posted.quantity) ? posted.quantity : 1);
-  const size = product.sizes.find((s) => s.size === sizeName);
+  const size = findSize(product.sizes, sizeName);
+  const [quantity, setQuantity] = useState(() => clampQuantity(posted?.quantity ?? 1, size?.stock ?? 1));
   // Nothing to preselect means no size has stock.
   const soldOut = preselected.size === null;
   const shown = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : cardPrice;
@@ -244,7 +245,7 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
           setQuantity(1);
         }}
       />
-      <SizeChart />
+      <SizeChart sizes={product.sizes} />
       <QuantityStepper value={quantity} stock={size?.stock ?? null} onChange={setQuantity} />
       {answer && (
         <p
@@ -260,20 +261,30 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
           )}
         </p>
       )}
-      <div className="purchase__actions">
-        <button
-          type="submit"
-          name="intent"
-          value="add-to-cart"
-          className="button button--primary"
-          disabled={soldOut}
-          aria-busy={submitting || undefined}
-        >
-          Add to Cart
-        </button>
-        <button type="submit" name="intent" value="buy-now" className="button button--secondary" disabled={soldOut}>
-          Buy Now
-        </button>
+      {/* On phones and tablets a bar fixed to the bottom of the screen: the price (spoken above, so
+          hidden here from screen readers) and the two buttons stay in sight however far the
+          shopper scrolls, while the picture keeps the first screen. */}
+      <div className="purchase__bar">
+        {shown && (
+          <p className="purchase__bar-price" aria-hidden="true">
+            {formatRupees(shown.effectivePaise)}
+          </p>
+        )}
+        <div className="purchase__actions">
+          <button
+            type="submit"
+            name="intent"
+            value="add-to-cart"
+            className="button button--primary"
+            disabled={soldOut}
+            aria-busy={submitting || undefined}
+          >
+            Add to Cart
+          </button>
+          <button type="submit" name="intent" value="buy-now" className="button button--secondary" disabled={soldOut}>
+            Buy Now
+          </button>
+        </div>
       </div>
     </Form>
   );

@@ -3,6 +3,7 @@ import { searchProducts } from "../../workers/services/catalog";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { toProductCard } from "../lib/product-card.server";
+import { PLACEHOLDER_IMAGE } from "../lib/use-image-fallback";
 import type { Route } from "./+types/search-suggest";
 
 /** One row under the header search box. */
@@ -12,10 +13,11 @@ export interface Suggestion {
   image: { url: string; alt: string };
   /** The card's price (lowest in-stock effective price), formatted in rupees. */
   price: string | null;
+  /** No size has stock: the row says "Out of stock" in words, as the card's badge does. */
+  outOfStock: boolean;
 }
 
 const SUGGESTION_COUNT = 6;
-const PLACEHOLDER = "/media/placeholder.svg";
 
 function answer(suggestions: Suggestion[], cacheControl = "public, max-age=60") {
   return data({ suggestions }, { headers: { "Cache-Control": cacheControl } });
@@ -36,8 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       products.map(toProductCard).map((card) => ({
         name: card.name,
         href: card.href,
-        image: card.image ? { url: card.image.url, alt: card.image.alt } : { url: PLACEHOLDER, alt: "" },
+        image: card.image ? { url: card.image.url, alt: card.image.alt } : { url: PLACEHOLDER_IMAGE, alt: "" },
         price: card.price ? formatRupees(card.price.effectivePaise) : null,
+        outOfStock: card.outOfStock,
       })),
     );
   } catch (error) {

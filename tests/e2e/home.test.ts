@@ -205,6 +205,28 @@ describe("home after a client-side navigation", () => {
   });
 });
 
+describe("footer", () => {
+  it('lists under "We accept" only what checkout offers: Razorpay\'s methods and cash on delivery (phone)', async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto("/all-products");
+      const accepted = page.getByRole("contentinfo").getByRole("list", { name: "We accept" });
+      expect(await accepted.getByRole("listitem").allTextContents()).toEqual([
+        "UPI",
+        "Credit & debit cards",
+        "Net banking",
+        "Wallets",
+        "Cash on delivery",
+      ]);
+      expect(await page.getByRole("contentinfo").textContent()).not.toContain("PayPal");
+      await accepted.scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("home data", () => {
   it("renders from one database round trip", async () => {
     // A query string the page ignores keeps the edge cache from answering instead of the loader.

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../workers/services/settings";
 import { seriousAxeViolations } from "../support/axe";
-import { useBrowser, viewports } from "../support/browser";
+import { laptop, useBrowser, viewports } from "../support/browser";
 
 const browser = useBrowser();
 const PAGE_SIZE = settings.catalogue.listingPageSize;
@@ -148,6 +148,13 @@ describe("listing filters", () => {
       await expect.poll(() => heading(page).textContent()).toBe(empty.name);
       expect(await cards(page).count()).toBe(0);
       expect(await page.locator("#products").textContent()).toContain("Coming soon");
+      // Nothing to narrow or sort: no filters, whether reached by the tile or opened directly.
+      expect(await page.getByLabel("Size").count()).toBe(0);
+      expect(await page.getByLabel("Colour").count()).toBe(0);
+      expect(await page.getByLabel("Sort by").count()).toBe(0);
+      await page.goto(`/all-products?category=${empty._id}`);
+      expect(await page.getByLabel("Size").count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await close();
     }
@@ -311,6 +318,90 @@ describe("category page", () => {
         expect(res?.status(), id).toBe(404);
         expect(await page.textContent("body")).toContain("SORRY, PAGE NOT FOUND");
       }
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("product cards on a 1280 px screen", () => {
+  it("are equally tall in a row, names at most two lines, prices and buttons lined up", async () => {
+    const { page, close } = await browser.open(laptop);
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      const measured = await cards(page).evaluateAll((articles) =>
+        articles.map((card) => {
+          const name = card.querySelector(".product-card__name")!;
+          const top = (selector: string) => Math.round(card.querySelector(selector)!.getBoundingClientRect().top);
+          const box = card.getBoundingClientRect();
+          return {
+            row: Math.round(box.top),
+            height: Math.round(box.height),
+            nameLines: Math.round(name.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(name).lineHeight)),
+            price: top(".price"),
+            actions: top(".product-card__actions"),
+          };
+        }),
+      );
+      const rows = new Map<number, typeof measured>();
+      for (const card of measured) rows.set(card.row, [...(rows.get(card.row) ?? []), card]);
+      expect(rows.size).toBe(Math.ceil(PAGE_SIZE / 4));
+      for (const row of rows.values()) {
+        expect(row.length).toBe(4);
+        expect(new Set(row.map((card) => card.height)).size).toBe(1);
+        expect(new Set(row.map((card) => card.price)).size).toBe(1);
+        expect(new Set(row.map((card) => card.actions)).size).toBe(1);
+      }
+      for (const card of measured) expect(card.nameLines).toBeLessThanOrEqual(2);
+      // A row that mixes one- and two-line names, so the lining up above is not by chance.
+      expect([...rows.values()].some((row) => new Set(row.map((card) => card.nameLines)).size > 1)).toBe(true);
+      // A name far longer than any in the demo catalogue still takes two lines.
+      const first = cards(page).first();
+      await first.locator(".product-card__name a").evaluate((link) => {
+        link.textContent = `${link.textContent} `.repeat(5);
+      });
+      expect(
+        await first
+          .locator(".product-card__name")
+          .evaluate((name) => Math.round(name.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(name).lineHeight))),
+      ).toBe(2);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps the card keyboard focus lands on clear of the sticky header, going forward and back", async () => {
+    const { page, close } = await browser.open(laptop);
+    try {
+      await page.goto("/all-products");
+      await hydrated(page);
+      const header = page.locator(".site-header");
+      const headerHeight = (await header.boundingBox())!.height;
+      const scrollPadding = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+      expect(scrollPadding).toBeGreaterThanOrEqual(headerHeight);
+
+      /** Where the focused control's card sits, or null when focus is outside the cards. */
+      const focusedCard = () =>
+        page.evaluate(() => {
+          const card = document.activeElement?.closest("#products article");
+          if (!card) return null;
+          const box = card.getBoundingClientRect();
+          return { top: box.top, bottom: box.bottom, headerBottom: document.querySelector(".site-header")!.getBoundingClientRect().bottom };
+        });
+      await cards(page).first().getByRole("link").first().focus();
+      let seen = 0;
+      for (const key of [...Array(30).fill("Tab"), ...Array(30).fill("Shift+Tab")]) {
+        await page.keyboard.press(key);
+        const card = await focusedCard();
+        if (!card) continue;
+        seen++;
+        expect(card.top, `${key} #${seen}`).toBeGreaterThanOrEqual(card.headerBottom - 0.5);
+        expect(card.bottom, `${key} #${seen}`).toBeLessThanOrEqual(laptop.height + 0.5);
+      }
+      expect(seen).toBeGreaterThan(40);
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     } finally {
       await close();
     }

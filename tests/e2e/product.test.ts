@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { seriousAxeViolations } from "../support/axe";
-import { useBrowser, viewports } from "../support/browser";
+import { laptop, useBrowser, viewports } from "../support/browser";
 
 const browser = useBrowser();
 
@@ -319,9 +319,10 @@ describe("product page without JavaScript", () => {
       expect(refused.status()).toBe(400);
       await page.waitForLoadState();
       expect(await page.locator(".purchase [role=alert]").textContent()).toBe(`Only ${low.stock} items available in this size`);
-      // The page comes back with the shopper's choice, not the preselection.
+      // The page comes back with the shopper's choice, not the preselection, its quantity brought
+      // down to the size's stock.
       expect(await page.getByRole("radio", { name: low.size, exact: true }).isChecked()).toBe(true);
-      expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe(String(low.stock + 1));
+      expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe(String(low.stock));
 
       await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
       const [response] = await Promise.all([
@@ -462,6 +463,167 @@ describe("accessibility of the product page", () => {
       expect(await page.locator("#details").isHidden()).toBe(true);
       await page.keyboard.press("Home");
       expect(await details.getAttribute("aria-selected")).toBe("true");
+    } finally {
+      await close();
+    }
+  });
+});
+
+/** The box a picture's pixels are drawn in: its element's box narrowed by `object-fit: contain`. */
+function drawnPicture(img: HTMLImageElement) {
+  const box = img.getBoundingClientRect();
+  const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+  const width = img.naturalWidth * scale;
+  const height = img.naturalHeight * scale;
+  const left = box.left + (box.width - width) / 2;
+  const top = box.top + (box.height - height) / 2;
+  const stage = img.parentElement!.getBoundingClientRect();
+  return {
+    picture: { top, bottom: top + height, left, right: left + width },
+    stage: { top: stage.top, bottom: stage.bottom, left: stage.left, right: stage.right },
+    fit: getComputedStyle(img).objectFit,
+    screen: { width: innerWidth, height: innerHeight },
+  };
+}
+
+describe("product page at the sizes shoppers use", () => {
+  it("shows the whole picture in the full-screen viewer on a 1280x800 screen", async () => {
+    const product = productWithManyImages();
+    const { page, close } = await browser.open(laptop);
+    try {
+      await page.goto(pathOf(product));
+      await hydrated(page);
+      await page.getByRole("button", { name: /View full screen/ }).click();
+      const picture = page.getByRole("dialog").locator("img.viewer__media");
+      await picture.waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>("img.viewer__media");
+        return !!img?.complete && img.naturalWidth > 0;
+      });
+      const { picture: drawn, stage, fit, screen } = await picture.evaluate(drawnPicture);
+      expect(fit).toBe("contain");
+      // Every edge of the picture inside the (clipping) stage and on the screen: nothing cropped.
+      expect(drawn.top).toBeGreaterThanOrEqual(stage.top - 0.5);
+      expect(drawn.bottom).toBeLessThanOrEqual(stage.bottom + 0.5);
+      expect(drawn.left).toBeGreaterThanOrEqual(stage.left - 0.5);
+      expect(drawn.right).toBeLessThanOrEqual(stage.right + 0.5);
+      expect(drawn.bottom).toBeLessThanOrEqual(screen.height);
+      // And as large as the stage lets it be, not a thumbnail.
+      expect(drawn.bottom - drawn.top).toBeGreaterThan((stage.bottom - stage.top) * 0.95);
+      await settled(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("brings a quantity typed past the stock down to the stock, and an empty or zero one up to 1 (phone)", async () => {
+    const { product, low } = productWithSoldOutAndLowStockSizes();
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto(pathOf(product));
+      await hydrated(page);
+      await page.getByRole("radio", { name: low.size, exact: true }).check();
+      const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+      await quantity.fill("999");
+      expect(await quantity.inputValue()).toBe(String(low.stock));
+      expect(await page.locator(".purchase").textContent()).toContain(`Only ${low.stock} items available in this size`);
+      expect(await page.getByRole("button", { name: "Increase quantity" }).isDisabled()).toBe(true);
+
+      await quantity.fill("0");
+      await quantity.press("Tab");
+      expect(await quantity.inputValue()).toBe("1");
+      await quantity.fill("");
+      await quantity.press("Tab");
+      expect(await quantity.inputValue()).toBe("1");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows the cards' placeholder in the gallery and the viewer when pictures fail to load (phone)", async () => {
+    const product = productWithManyImages();
+    const failing = /\/media\/products\//;
+    const { page, close } = await browser.open("phone", { expectFailedRequests: failing });
+    try {
+      await page.route(failing, (route) => route.abort());
+      await page.goto(pathOf(product));
+      await hydrated(page);
+      const pictures = page.locator(".gallery img");
+      expect(await pictures.count()).toBeGreaterThan(1);
+      const shown = () =>
+        pictures.evaluateAll((imgs) =>
+          (imgs as HTMLImageElement[]).map(
+            (img) => new URL(img.currentSrc || img.src).pathname + (img.naturalWidth > 0 ? "" : " (broken)"),
+          ),
+        );
+      await expect.poll(shown).toEqual(Array(await pictures.count()).fill("/media/placeholder.svg"));
+
+      await page.getByRole("button", { name: /View full screen/ }).click();
+      const viewerPicture = page.getByRole("dialog").locator("img.viewer__media");
+      await expect
+        .poll(() => viewerPicture.evaluate((img: HTMLImageElement) => (img.naturalWidth > 0 ? new URL(img.src).pathname : "broken")))
+        .toBe("/media/placeholder.svg");
+      await settled(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("offers no body-measurement size chart for a Free Size product (phone)", async () => {
+    const freeSize = products.find((p) => p.sizes.every((s) => s.size === "Free Size"));
+    if (!freeSize) throw new Error("The seeded catalogue has no Free Size product");
+    const measured = products.find((p) => p.sizes.some((s) => s.size === "M"))!;
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto(pathOf(freeSize));
+      await hydrated(page);
+      expect(await page.getByRole("radio", { name: "Free Size", exact: true }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Size Chart" }).count()).toBe(0);
+      expect(await page.locator(".size-chart-disclosure").count()).toBe(0);
+      expect(await page.locator(".purchase").textContent()).toContain("no size chart");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // A product in measured sizes keeps its chart.
+      await page.goto(pathOf(measured));
+      await hydrated(page);
+      expect(await page.getByRole("button", { name: "Size Chart" }).isVisible()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps the price and Add to Cart on a 390 px phone's first screen and in sight while scrolling", async () => {
+    const product = products.find((p) => p.sizes.some((s) => s.stock > 0))!;
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto(pathOf(product));
+      await hydrated(page);
+      const screen = page.viewportSize()!;
+      const bar = page.locator(".purchase__bar");
+      const inSight = async () => {
+        const price = (await bar.locator(".purchase__bar-price").boundingBox())!;
+        const button = (await bar.getByRole("button", { name: "Add to Cart", exact: true }).boundingBox())!;
+        return [price, button].every(
+          (box) => box.y >= 0 && box.y + box.height <= screen.height && box.x >= 0 && box.x + box.width <= screen.width,
+        );
+      };
+      expect(await inSight()).toBe(true);
+      // The chosen size's price, as the page shows it beside the options.
+      expect(await bar.locator(".purchase__bar-price").textContent()).toBe(await page.locator(".purchase .price__now").textContent());
+      expect(await bar.getByRole("button", { name: "Add to Cart", exact: true }).isEnabled()).toBe(true);
+
+      await page.getByRole("tab", { name: "Reviews" }).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+      expect(await inSight()).toBe(true);
+      // The bar covers no part of the page for good: the page's last line scrolls clear of it.
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      const footerEnd = await page.locator("footer").evaluate((el) => el.getBoundingClientRect().bottom);
+      const barTop = (await bar.boundingBox())!.y;
+      expect(footerEnd).toBeLessThanOrEqual(barTop + 1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await close();
     }

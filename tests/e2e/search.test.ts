@@ -206,6 +206,37 @@ describe("search suggestions", () => {
   });
 });
 
+describe("suggestions for a sold-out product", () => {
+  it('mark the product that has no stock "Out of stock", and only that one (phone)', async () => {
+    const res = await fetch(`${inject("baseUrl")}/api/products?limit=100`);
+    const products = ((await res.json()) as { data: { productName: string; sizes: { stock: number }[] }[] }).data;
+    const soldOut = products.find((p) => p.sizes.every((s) => s.stock === 0));
+    if (!soldOut) throw new Error("The seeded catalogue has no sold-out product");
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto(`/search?query=${BROAD_QUERY}`);
+      await searchToggle(page).click();
+      await searchBox(page).fill(soldOut.productName);
+      const options = page.getByRole("listbox", { name: "Suggested products" }).getByRole("option");
+      await expect.poll(() => options.count()).toBeGreaterThan(0);
+      const rows = await options.evaluateAll((els) =>
+        els.map((el) => ({ name: el.querySelector(".search-suggestion__name")?.textContent, text: el.textContent ?? "" })),
+      );
+      const soldOutRow = rows.find((row) => row.name === soldOut.productName);
+      expect(soldOutRow?.text).toContain("Out of stock");
+      for (const row of rows.filter((r) => r.name !== soldOut.productName)) {
+        const product = products.find((p) => p.productName === row.name)!;
+        expect(row.text.includes("Out of stock"), row.name ?? "").toBe(product.sizes.every((s) => s.stock === 0));
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await searchBox(page).press("ArrowDown");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("search edge cases", () => {
   it("shows the search form for a blank query without asking the database", async () => {
     const { status, body, trips } = await roundTripsOf(`/search?query=%20%20&blank=${Date.now()}`);

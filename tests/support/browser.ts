@@ -6,6 +6,11 @@ export const viewports = {
   desktop: { width: 1366, height: 900 },
 } as const;
 
+/** A laptop screen, where a shopper met defects the larger desktop hides (a short viewport). */
+export const laptop = { width: 1280, height: 800 } as const;
+
+export type Viewport = keyof typeof viewports | { width: number; height: number };
+
 export interface OpenOptions {
   javaScriptEnabled?: boolean;
   cookies?: Parameters<BrowserContext["addCookies"]>[0];
@@ -77,10 +82,11 @@ export function useBrowser() {
 
   return {
     baseUrl: inject("baseUrl"),
-    async open(viewport: keyof typeof viewports, opts: OpenOptions = {}) {
+    /** A fresh context at one of `viewports` by name, or at any size (`laptop`). */
+    async open(viewport: Viewport, opts: OpenOptions = {}) {
       const context = await browser.newContext({
         baseURL: inject("baseUrl"),
-        viewport: viewports[viewport],
+        viewport: typeof viewport === "string" ? viewports[viewport] : viewport,
         javaScriptEnabled: opts.javaScriptEnabled ?? true,
       });
       if (opts.cookies) await context.addCookies(opts.cookies);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { SIZE_CHART } from "../../app/components/product/size-chart-table";
 import { readChoice, type Selection, selectionProblem } from "../../app/lib/product-choice";
-import { canDecrease, canIncrease, clampQuantity, firstInStockSize, ratingSummary, stockNote } from "../../app/lib/product-options";
+import {
+  canDecrease,
+  canIncrease,
+  clampQuantity,
+  firstInStockSize,
+  hasMeasuredSizes,
+  ratingSummary,
+  stockNote,
+} from "../../app/lib/product-options";
 import { signInPath } from "../../workers/services/paths";
 import type { SizePrice } from "../../workers/services/pricing";
 
@@ -56,6 +64,15 @@ describe("quantity", () => {
     expect(stockNote(5)).toBe("Only 5 left");
     expect(stockNote(6)).toBeNull();
     expect(stockNote(0)).toBeNull();
+  });
+  it("says why a typed quantity was brought down to the stock, in the spec's words", () => {
+    expect(stockNote(8, true)).toBe("Only 8 items available in this size");
+    expect(stockNote(3, true)).toBe("Only 3 items available in this size");
+  });
+  it("has a size chart only for sizes a body measurement describes", () => {
+    expect(hasMeasuredSizes([size("Free Size", 4)])).toBe(false);
+    expect(hasMeasuredSizes([size("free size", 4)])).toBe(false);
+    expect(hasMeasuredSizes([size("S", 4), size("M", 0)])).toBe(true);
   });
 });
 

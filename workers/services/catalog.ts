@@ -223,7 +223,7 @@ function productFilter(q: ProductFilter): SQL | undefined {
     q.category ? eq(s.products.categoryId, q.category) : undefined,
     q.subcategory ? eq(s.products.subcategoryId, q.subcategory) : undefined,
     q.size
-      ? sql`exists (select 1 from product_sizes fs where fs.product_id = "products"."id" and fs.size = ${q.size} and fs.stock > 0)`
+      ? sql`exists (select 1 from product_sizes fs where fs.product_id = "products"."id" and fs.size = ${q.size} collate nocase and fs.stock > 0)`
       : undefined,
     q.color
       ? sql`exists (select 1 from product_colors fc where fc.product_id = "products"."id" and fc.name = ${q.color} collate nocase)`
@@ -310,9 +310,23 @@ export async function listSitemapEntries(ctx: ServiceContext) {
 }
 
 /**
+ * The size and colour a listing asks for as the catalogue spells them (`m` is "M"), or null for one
+ * no active product has in any stock: a name the shop does not use, not a filter that finds nothing.
+ */
+function facetNamesQuery(ctx: ServiceContext, q: { size?: string; color?: string }) {
+  return ctx.db.all<{ size: string | null; color: string | null }>(sql`select
+    (select ps.size from product_sizes ps join products p on p.id = ps.product_id
+      where p.is_active = 1 and ps.size = ${q.size ?? null} collate nocase order by ps.id limit 1) as size,
+    (select pc.name from product_colors pc join products p on p.id = pc.product_id
+      where p.is_active = 1 and pc.name = ${q.color ?? null} collate nocase order by pc.id limit 1) as color`);
+}
+
+/**
  * Everything the listing page shows, in one round trip: the category tiles, the chosen category's
  * subcategories, the products of the first `page` pages (plus one, to know whether "See More" shows),
- * how many match in all, and the sizes and colours available to filter by.
+ * how many match in all, and the sizes and colours available to filter by. A category, subcategory,
+ * size or colour the shop does not have is a 404, not an empty page; size and colour match in any
+ * case and come back spelled as the catalogue spells them.
  */
 export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuery | Record<string, unknown>) {
   const q = parseInput(catalogPageQuerySchema, input);
@@ -320,7 +334,7 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
   const shown = q.page * pageSize;
   const where = and(activeProduct, productFilter(q));
   const inCategory = q.category ? sql`p.category_id = ${q.category} and` : sql``;
-  const [categories, subcategories, rows, [total], sizes, colors] = await readAll(ctx, [
+  const [categories, subcategories, rows, [total], sizes, colors, [names]] = await readAll(ctx, [
     categoriesQuery(ctx),
     subcategoriesQuery(ctx, q.category ?? 0),
     productListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
@@ -334,13 +348,16 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
     ctx.db.all<{ name: string; hex: string }>(
       sql`select pc.name as name, min(pc.hex) as hex from product_colors pc join products p on p.id = pc.product_id where ${inCategory} p.is_active = 1 group by pc.name collate nocase order by pc.name`,
     ),
+    facetNamesQuery(ctx, q),
   ]);
   const category = q.category ? categories.find((c) => c.id === q.category) : undefined;
   if (q.category && !category) throw notFound("Category not found");
   const subcategory = q.subcategory ? subcategories.find((x) => x.id === q.subcategory) : undefined;
   if (q.subcategory && !subcategory) throw notFound("Subcategory not found");
+  if (q.size && !names?.size) throw notFound("Size not found");
+  if (q.color && !names?.color) throw notFound("Colour not found");
   return {
-    query: q,
+    query: { ...q, size: names?.size ?? undefined, color: names?.color ?? undefined },
     categories,
     category: category ?? null,
     subcategories,

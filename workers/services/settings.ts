@@ -26,7 +26,12 @@ export const settings = {
     { name: "Instagram", href: "https://www.instagram.com/aanchal.ethnic" },
     { name: "YouTube", href: "https://www.youtube.com/@aanchal.ethnic" },
   ],
-  paymentMethods: ["Visa", "Mastercard", "RuPay", "UPI", "Paytm", "Razorpay", "PayPal"],
+  /**
+   * The footer's "We accept": what checkout offers and nothing else (SPEC §2 Checkout, §9 FAQ;
+   * DECISIONS §6): Razorpay's online methods ("Bank / UPI / Wallets") and cash on delivery. The
+   * spec's footer also names PayPal, which the shop does not take.
+   */
+  paymentMethods: ["UPI", "Credit & debit cards", "Net banking", "Wallets", "Cash on delivery"],
   money: {
     /** ₹100 delivery whenever the subtotal is above 0 (SPEC §9). */
     deliveryChargePaise: 100_00,

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from "react";
+import { PLACEHOLDER_IMAGE, showPlaceholder, useImageFallback } from "../../lib/use-image-fallback";
 import { PlayIcon } from "../icons";
 import { type Media, MediaView, mediaLabel } from "./media";
 
 const MediaViewer = lazy(() => import("./media-viewer"));
 
-const PLACEHOLDER: Media = { type: "image", url: "/media/placeholder.svg", alt: "", width: 800, height: 1000 };
+const PLACEHOLDER: Media = { type: "image", url: PLACEHOLDER_IMAGE, alt: "", width: 800, height: 1000 };
 
 function Thumb({ item }: { item: Media }) {
+  const fallback = useImageFallback();
   if (item.type === "video") {
     return (
       <span className="gallery__thumb-video">
@@ -14,7 +16,7 @@ function Thumb({ item }: { item: Media }) {
       </span>
     );
   }
-  return <img src={item.url} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />;
+  return <img {...fallback} src={item.url} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />;
 }
 
 /**
@@ -75,7 +77,14 @@ export function Gallery({ media, name }: { media: readonly Media[]; name: string
       </noscript>
       {viewing && (
         <Suspense fallback={null}>
-          <MediaViewer media={items} index={index} onIndexChange={setIndex} onClose={() => setViewing(false)} name={name} />
+          <MediaViewer
+            media={items}
+            index={index}
+            onIndexChange={setIndex}
+            onClose={() => setViewing(false)}
+            onImageError={showPlaceholder}
+            name={name}
+          />
         </Suspense>
       )}
     </section>

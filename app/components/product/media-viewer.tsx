@@ -9,6 +9,8 @@ interface MediaViewerProps {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** Shows the placeholder instead of a picture that fails (passed in, so this chunk imports nothing more). */
+  onImageError: (img: HTMLImageElement) => void;
   name: string;
 }
 
@@ -17,7 +19,7 @@ interface MediaViewerProps {
  * Loaded on demand from the gallery; it draws its own media so it shares no code with the page's
  * chunk (which would cost the page an extra module wrapper).
  */
-export default function MediaViewer({ media, index, onIndexChange, onClose, name }: MediaViewerProps) {
+export default function MediaViewer({ media, index, onIndexChange, onClose, onImageError, name }: MediaViewerProps) {
   const start = useRef<{ x: number; y: number } | null>(null);
   const count = media.length;
   const item = media[index];
@@ -67,6 +69,7 @@ export default function MediaViewer({ media, index, onIndexChange, onClose, name
           />
         ) : (
           item && (
+            // biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is the picture failing to load, not an interaction
             <img
               key={item.url}
               className="viewer__media"
@@ -75,6 +78,7 @@ export default function MediaViewer({ media, index, onIndexChange, onClose, name
               width={item.width}
               height={item.height}
               draggable={false}
+              onError={(event) => onImageError(event.currentTarget)}
             />
           )
         )}

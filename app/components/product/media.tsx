@@ -1,9 +1,11 @@
 import type { Product } from "../../../workers/services/catalog";
+import { useImageFallback } from "../../lib/use-image-fallback";
 
 export type Media = Product["media"][number];
 
-/** One gallery item at its own size: an image, or a video with controls. */
+/** One gallery item at its own size: an image (the placeholder if it fails), or a video with controls. */
 export function MediaView({ item, priority = false, className }: { item: Media; priority?: boolean; className?: string }) {
+  const fallback = useImageFallback();
   if (item.type === "video") {
     return (
       <video
@@ -21,6 +23,7 @@ export function MediaView({ item, priority = false, className }: { item: Media; 
   }
   return (
     <img
+      {...fallback}
       className={className}
       src={item.url}
       alt={item.alt}

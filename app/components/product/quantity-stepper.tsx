@@ -9,18 +9,30 @@ interface QuantityStepperProps {
 }
 
 /**
- * Minus, a number box and plus. The buttons stay within 1 and the stock; a typed number goes
- * through as typed, so the form's checks can say what is wrong with it. Without JavaScript the
- * buttons are hidden (CSS `scripting: none`) and the number box alone does the job.
+ * Minus, a number box and plus, all kept within 1 and the chosen size's stock: a typed number above
+ * the stock becomes the stock at once (the note says why), one below 1 becomes 1 when the box is
+ * left. Without JavaScript the buttons are hidden (CSS `scripting: none`) and the number box alone
+ * does the job; the action then refuses a quantity above the stock and the page comes back with
+ * it brought down (app/routes/product.tsx).
  */
 export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
-  const note = stock === null ? null : stockNote(stock);
-  const step = (delta: number) => {
+  const [clamped, setClamped] = useState(false);
+  // Another size: what was typed and why it was brought down belong to the last one.
+  const [shownStock, setShownStock] = useState(stock);
+  if (stock !== shownStock) {
+    setShownStock(stock);
     setDraft(null);
-    onChange(clampQuantity(value + delta, stock ?? 1));
+    setClamped(false);
+  }
+  const note = stock === null ? null : stockNote(stock, clamped);
+  const set = (quantity: number, typed: string | null = null) => {
+    setDraft(typed);
+    setClamped(false);
+    onChange(quantity);
   };
+  const step = (delta: number) => set(clampQuantity(value + delta, stock ?? 1));
   return (
     <div className="option-group">
       <label htmlFor={id} className="option-group__legend">
@@ -47,10 +59,16 @@ export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps
           value={draft ?? String(value)}
           onChange={(event) => {
             const text = event.target.value;
-            setDraft(text);
-            if (/^\d+$/.test(text)) onChange(Number(text));
+            if (!/^\d+$/.test(text)) return setDraft(text);
+            const typed = Number(text);
+            if (stock === null || typed <= stock) return set(typed, text);
+            set(clampQuantity(typed, stock));
+            setClamped(true);
           }}
-          onBlur={() => setDraft(null)}
+          onBlur={() => {
+            setDraft(null);
+            if (value < 1) set(1);
+          }}
         />
         <button
           type="button"
