@@ -99,6 +99,21 @@ function withHost(path: string, host: string, body: string, headers: Record<stri
   });
 }
 
+describe("query parameters named like an object's own properties", () => {
+  it("are unknown notices, not a server error", async () => {
+    for (const path of [
+      "/signin?notice=__proto__",
+      "/signin?notice=constructor",
+      "/verify-otp?notice=__proto__",
+      "/verify-otp?notice=toString",
+    ]) {
+      const res = await fetch(url(path));
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).not.toContain("[object Object]");
+    }
+  });
+});
+
 describe("links in mail", () => {
   it("point to the shop's configured address (SITE_URL), whatever Host the request forged", async () => {
     // The Worker does see the forged host: a page's canonical link follows it.
