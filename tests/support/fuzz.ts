@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
 import { productPath } from "../../scripts/measure/pages";
-import { createUser, postJson } from "./accounts";
+import { createUser, postJson, TEST_ADDRESS } from "./accounts";
 
 /** What the fuzz needs of the running shop: two accounts, one with an address and a picture. */
 export interface FuzzTarget {
@@ -48,16 +48,6 @@ export interface FuzzReport {
 }
 
 const PNG = new Uint8Array(readFileSync(new URL("../fixtures/images/red-5x3.png", import.meta.url)));
-const ADDRESS = {
-  fullName: "Asha Verma",
-  streetAddress: "12 MG Road",
-  apartment: "Flat 4B",
-  townCity: "Ghaziabad",
-  state: "Uttar Pradesh",
-  zipcode: "201001",
-  phoneNumber: "9810012345",
-  emailAddress: "asha.home@example.com",
-};
 
 /** Creates the accounts the fuzz uses (before the state it must not change is recorded). */
 export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string): Promise<FuzzTarget> {
@@ -65,7 +55,7 @@ export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string):
   const other = await createUser(baseUrl, "fuzz-other", "Fuzz Other");
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   for (const user of [me, other]) {
-    const res = await postJson(baseUrl, "/api/addresses/save", ADDRESS, bearer(user.token));
+    const res = await postJson(baseUrl, "/api/addresses/save", TEST_ADDRESS, bearer(user.token));
     if (res.status !== 201) throw new Error(`address save answered ${res.status}`);
   }
   const picture = new FormData();
@@ -171,7 +161,7 @@ interface Endpoint {
 const ghostEmail = (r: Rng) => `fuzz-ghost-${r.int(50)}@nobody.example`;
 const PASSWORD = () => "Kesar@Chai9";
 const account = { name: () => "Asha Verma", email: ghostEmail, mobile: () => "9810012345", password: PASSWORD };
-const addressFields = Object.fromEntries(Object.entries(ADDRESS).map(([k, v]) => [k, () => v]));
+const addressFields = Object.fromEntries(Object.entries(TEST_ADDRESS).map(([k, v]) => [k, () => v]));
 const token43 = (r: Rng) => Array.from({ length: 43 }, () => r.pick([..."ABCxyz019_-"])).join("");
 const BAD_SEGMENTS = [
   "",
@@ -280,7 +270,7 @@ export const ENDPOINTS: Endpoint[] = [
       intent: () => "save",
       name: account.name,
       mobile: account.mobile,
-      ...Object.fromEntries(Object.entries(ADDRESS).map(([k, v]) => [`addresses[0].${k}`, () => v])),
+      ...Object.fromEntries(Object.entries(TEST_ADDRESS).map(([k, v]) => [`addresses[0].${k}`, () => v])),
     },
     mustBreak: ["name", "mobile"],
   },

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { crc32 } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
-import { createUser, latestResetLink, mailsTo, postJson, uniqueEmail } from "../support/accounts";
+import { createUser, latestResetLink, mailsTo, postJson, TEST_ADDRESS, uniqueEmail } from "../support/accounts";
 
 const base = inject("baseUrl");
 const url = (path: string) => new URL(path, base);
@@ -199,16 +199,7 @@ describe("429 answers say when to come back", () => {
   });
 });
 
-const address = {
-  fullName: "Asha Verma",
-  streetAddress: "12 MG Road",
-  apartment: "Flat 4B",
-  townCity: "Ghaziabad",
-  state: "Uttar Pradesh",
-  zipcode: "201001",
-  phoneNumber: "9810012345",
-  emailAddress: "asha.home@example.com",
-};
+const address = TEST_ADDRESS;
 
 describe("addresses", () => {
   it("stores one address for 20 identical saves sent at once", async () => {
