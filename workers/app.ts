@@ -7,14 +7,14 @@ import { api } from "./api";
 import type { ApiEnv } from "./api/types";
 import { devTools } from "./dev-tools";
 import { servePage } from "./edge-cache";
-import { assertEnv, dbTimeoutMs, type Env } from "./env";
+import { assertEnv, dbTimeoutMs, type Env, siteOrigin } from "./env";
 import { media } from "./media";
-import { outageAnswer, outageHeaders, withOutagePages } from "./outage";
+import { outageAnswer, outageHeaders, withPageGuards } from "./outage";
 import { scheduled } from "./scheduled";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { ServiceContext } from "./services/context";
-import { AppError } from "./services/errors";
+import { AppError, errorHeaders } from "./services/errors";
 import { readBatcher } from "./services/read-batch";
 import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
 import { installAsciiFastPath } from "./text-encoder";
@@ -62,7 +62,7 @@ installAsciiFastPath();
  */
 const handlers = new WeakMap<ServerBuild, RequestHandler>();
 const handlePage: RequestHandler = async (request, loadContext) => {
-  const build = withOutagePages(await import("virtual:react-router/server-build"));
+  const build = withPageGuards(await import("virtual:react-router/server-build"));
   let handler = handlers.get(build);
   if (!handler) {
     handler = createRequestHandler(build, import.meta.env.MODE);
@@ -73,10 +73,21 @@ const handlePage: RequestHandler = async (request, loadContext) => {
 
 const app = new Hono<ApiEnv>();
 
+// First, so that every answer carries the security headers: pages, API, refusals (the cross-site
+// 403 below, 413s, 429s) and errors alike (onError's answer comes back through here).
 app.use("*", async (c, next) => {
-  assertEnv(c.env);
   const nonce = createNonce();
   c.set("nonce", nonce);
+  await next();
+  await drainBody(c.req.raw);
+  const https = new URL(c.req.url).protocol === "https:";
+  for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) {
+    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  }
+});
+
+app.use("*", async (c, next) => {
+  assertEnv(c.env);
   const url = new URL(c.req.url);
   const db = createDb(c.env, { timeoutMs: dbTimeoutMs(c.env) });
   const ctx: ServiceContext = {
@@ -86,23 +97,15 @@ app.use("*", async (c, next) => {
     claims: () => (claims ??= readToken(ctx, tokenFromRequest(c.req.raw.headers) ?? "")),
     user: () => (session ??= sessionUser(ctx)),
     read: readBatcher(db),
-    origin: url.origin,
+    origin: siteOrigin(c.env),
     clientIp: c.req.header("CF-Connecting-IP") ?? "local",
     defer: (work) => c.executionCtx.waitUntil(work),
   };
   let claims: ReturnType<ServiceContext["claims"]> | undefined;
   let session: ReturnType<ServiceContext["user"]> | undefined;
   c.set("ctx", ctx);
-  if (crossSiteWrite(c.req.raw, url)) {
-    await drainBody(c.req.raw);
-    return c.json({ message: "Cross-site request refused." }, 403);
-  }
+  if (crossSiteWrite(c.req.raw, url)) return c.json({ message: "Cross-site request refused." }, 403);
   await next();
-  await drainBody(c.req.raw);
-  const https = new URL(c.req.url).protocol === "https:";
-  for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) {
-    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-  }
 });
 
 // Page forms carry at most a 2 MB profile picture; the API sets its own limits.
@@ -134,7 +137,7 @@ app.onError((err, c) => {
   const outage = outageAnswer(`${c.req.method} ${new URL(c.req.url).pathname}`, err);
   if (outage) return c.json(outage, 503, outageHeaders());
   if (err instanceof AppError) {
-    return c.json({ message: err.message, ...(err.details ?? {}) }, err.status);
+    return c.json({ message: err.message, ...(err.details ?? {}) }, err.status, errorHeaders(err));
   }
   if (err instanceof HTTPException) {
     return c.json({ message: err.message || "Bad request" }, err.status);

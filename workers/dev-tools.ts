@@ -11,6 +11,8 @@ import { escapeHtml } from "./services/mail-templates";
  * unset included, so a deploy that forgets APP_ENV never exposes them): the mailbox lists the outbox so a
  * person or a test can read sign-up codes and reset links without a mail provider.
  * `/dev/mailbox?to=<email>` (HTML), `/dev/mailbox.json?to=<email>`, `/dev/mailbox/<id>.html`.
+ * `/dev/media.json?prefix=profiles/<id>/` lists what the local R2 bucket holds under a prefix (tests
+ * check that replaced profile pictures are removed).
  */
 
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
@@ -37,6 +39,16 @@ export const devTools = new Hono<ApiEnv>()
     return c.json({
       data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
     });
+  })
+  .get("/media.json", async (c) => {
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await c.env.MEDIA.list({ prefix: c.req.query("prefix") ?? "", cursor });
+      keys.push(...page.objects.map((o) => o.key));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    return c.json({ keys });
   })
   .get("/mailbox/:file", async (c) => {
     const id = /^(\d{1,12})\.html$/.exec(c.req.param("file"))?.[1];

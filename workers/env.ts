@@ -7,6 +7,11 @@ export interface Env {
   /** Milliseconds before a database call gives up (default `settings.database.timeoutMs`); tests set it low. */
   DB_TIMEOUT_MS?: string;
   APP_ENV: "development" | "test" | "production";
+  /**
+   * The shop's public address (`https://aanchal.in`): links in mail are built from it, never from the
+   * request's `Host`, which anyone can forge. wrangler.toml's value is the local default.
+   */
+  SITE_URL: string;
   /** Signs session tokens (HS256). At least 32 characters; a secret in production. */
   SESSION_SECRET: string;
   /** Public postal PIN API for PINs missing from the embedded directory (optional). */
@@ -19,6 +24,7 @@ export interface Env {
   AUTH_LIMITER: RateLimit;
   AUTH_IP_LIMITER: RateLimit;
   FORM_LIMITER: RateLimit;
+  PROFILE_LIMITER: RateLimit;
 }
 
 const envSchema = z
@@ -30,6 +36,7 @@ const envSchema = z
       .regex(/^[1-9]\d{1,5}$/, "DB_TIMEOUT_MS must be a whole number of milliseconds (10 to 999999)")
       .optional(),
     APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be the shop's http(s) address, e.g. https://aanchal.in" }),
     SESSION_SECRET: z.string({ error: "SESSION_SECRET is not set" }).min(32, "SESSION_SECRET must be at least 32 characters"),
     POSTAL_API_URL: z.url().optional(),
     MAIL_API_URL: z.url().optional(),
@@ -37,7 +44,13 @@ const envSchema = z
   })
   .refine((env) => env.APP_ENV !== "production" || !!env.MAIL_API_KEY, {
     message: "MAIL_API_KEY must be set in production: without it no sign-up code or reset link is ever delivered",
+  })
+  .refine((env) => env.APP_ENV !== "production" || env.SITE_URL.startsWith("https://"), {
+    message: "SITE_URL must be the shop's https address in production (wrangler.toml's value is only the local default)",
   });
+
+/** The shop's own origin, from SITE_URL (checked by assertEnv before any request is served). */
+export const siteOrigin = (env: Env): string => new URL(env.SITE_URL).origin;
 
 /** Checks the plain-text configuration once per isolate, so a bad deploy fails loudly and early. */
 let checked = false;

@@ -1,4 +1,4 @@
-import { data, type ServerBuild } from "react-router";
+import { data, type HeadersArgs, type HeadersFunction, type ServerBuild } from "react-router";
 import { databaseUnavailable } from "../db/client";
 import { DATABASE_UNAVAILABLE } from "./services/errors.rules";
 import { settings } from "./services/settings";
@@ -32,12 +32,27 @@ function guarded<F extends (args: any) => unknown>(handler: F | undefined): F | 
 }
 
 /**
+ * A route's own headers, plus the `Retry-After` its action answered with (a refused form: a 429 from
+ * `formProblem`). React Router keeps only the cookies of an action's headers unless the route passes
+ * them on, so this does it for every route, and no page can forget to.
+ */
+function keepRetryAfter(headers: HeadersFunction | Record<string, string> | undefined): HeadersFunction {
+  return (args: HeadersArgs) => {
+    const own = new Headers(typeof headers === "function" ? headers(args) : (headers ?? args.parentHeaders));
+    const wait = args.actionHeaders.get("Retry-After");
+    if (wait) own.set("Retry-After", wait);
+    return own;
+  };
+}
+
+/**
  * Every page loader and action, wrapped here once instead of a try/catch in each route: a database
  * that cannot be reached becomes a 503 route error with `Retry-After`, which the root ErrorBoundary
  * shows as an honest "try again in a moment" page inside the header and footer. (React Router
- * replaces any other thrown error with "Unexpected Server Error" before a boundary sees it.)
+ * replaces any other thrown error with "Unexpected Server Error" before a boundary sees it.) Each
+ * route's headers also pass on its action's `Retry-After` (keepRetryAfter).
  */
-export function withOutagePages(build: ServerBuild): ServerBuild {
+export function withPageGuards(build: ServerBuild): ServerBuild {
   const known = wrappedBuilds.get(build);
   if (known) return known;
   const wrapped = wrapBuild(build);
@@ -52,8 +67,11 @@ function wrapBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     if (!route) continue;
-    const { loader, action } = route.module;
-    routes[id] = { ...route, module: { ...route.module, loader: guarded(loader), action: guarded(action) } };
+    const { loader, action, headers } = route.module;
+    routes[id] = {
+      ...route,
+      module: { ...route.module, loader: guarded(loader), action: guarded(action), headers: keepRetryAfter(headers) },
+    };
   }
   return { ...build, routes };
 }

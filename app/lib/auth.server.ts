@@ -3,7 +3,7 @@ import { databaseUnavailable } from "../../db/client";
 import { safeRedirect } from "../../workers/services/auth.schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { cookieHeader, readCookie } from "../../workers/services/cookies";
-import { AppError } from "../../workers/services/errors";
+import { AppError, errorHeaders } from "../../workers/services/errors";
 import { signInPath } from "../../workers/services/paths";
 import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
 
@@ -106,7 +106,7 @@ export function formProblem(err: unknown, values?: Record<string, string>, fallb
   if (err instanceof Response || databaseUnavailable(err)) throw err;
   if (err instanceof AppError) {
     const field = typeof err.details?.field === "string" ? err.details.field : undefined;
-    return data<FormProblem>({ message: err.message || fallback, field, values }, { status: err.status });
+    return data<FormProblem>({ message: err.message || fallback, field, values }, { status: err.status, headers: errorHeaders(err) });
   }
   console.error("Form action failed", err);
   return data<FormProblem>({ message: fallback, values }, { status: 500 });

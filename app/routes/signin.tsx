@@ -43,10 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const NOTICES: Record<string, string> = {
-  reset: PASSWORD_RESET_DONE,
-  "signed-out": "You have been signed out.",
-};
+// A Map, not an object: `?notice=__proto__` must find nothing, not Object.prototype.
+const NOTICES = new Map([
+  ["reset", PASSWORD_RESET_DONE],
+  ["signed-out", "You have been signed out."],
+]);
 
 export default function SignIn() {
   const { next, notice } = useLoaderData<typeof loader>();
@@ -57,7 +58,7 @@ export default function SignIn() {
   return (
     <>
       <AuthHeading title="Sign in">Welcome back. Sign in to see your cart, wishlist and orders.</AuthHeading>
-      <FormMessage message={notice ? NOTICES[notice] : null} tone="success" />
+      <FormMessage message={(notice && NOTICES.get(notice)) ?? null} tone="success" />
       <FormMessage message={problem ? problem.message || "Login failed" : null} besideField={!!problem?.field} answer={problem} />
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />

@@ -24,10 +24,11 @@ export const meta: Route.MetaFunction = () => [
 
 const VERIFY_FAILED = "OTP verification failed";
 
-const NOTICES: Record<string, string> = {
-  unverified: VERIFY_TO_SIGN_IN,
-  "already-sent": "We have already sent a code to this email. Enter it below, or resend it in a minute.",
-};
+// A Map, not an object: `?notice=__proto__` must find nothing, not Object.prototype.
+const NOTICES = new Map([
+  ["unverified", VERIFY_TO_SIGN_IN],
+  ["already-sent", "We have already sent a code to this email. Enter it below, or resend it in a minute."],
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     next,
     email: pendingSignup(request)?.email ?? null,
-    notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null,
+    notice: NOTICES.get(new URL(request.url).searchParams.get("notice") ?? "") ?? null,
   };
 }
 

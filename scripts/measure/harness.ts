@@ -62,8 +62,15 @@ async function workerAlive(stack: Stack): Promise<boolean> {
 const WORKER_GONE =
   "The Worker stopped answering during the run; figures discarded. Run again (with STACK_LOGS=1 to see its output).";
 
-/** Measures, then (only if the Worker survived the whole run) prints the report and writes the JSON. */
-export async function runMeasurement<T>(name: string, measure: (stack: Stack) => Promise<T>, report: (results: T) => void): Promise<void> {
+/**
+ * Measures, then (only if the Worker survived the whole run) prints the report and writes the JSON.
+ * A report that answers `false` (a check failed) makes the exit code 1.
+ */
+export async function runMeasurement<T>(
+  name: string,
+  measure: (stack: Stack) => Promise<T>,
+  report: (results: T) => unknown,
+): Promise<void> {
   let stack: Stack | undefined;
   try {
     if (!process.argv.includes("--no-build")) runChecked("npm", ["run", "build"]);
@@ -72,14 +79,14 @@ export async function runMeasurement<T>(name: string, measure: (stack: Stack) =>
     onCleanup(() => stack?.stop());
     const results = await measure(stack);
     if (!(await workerAlive(stack))) throw new Error(WORKER_GONE);
-    report(results);
+    const passed = report(results) !== false;
     const dir = resolve(root, "bench-results");
     mkdirSync(dir, { recursive: true });
     const file = resolve(dir, `${name}.json`);
     writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2)}\n`);
     console.log(`\nWrote ${file.slice(root.length + 1)}`);
     await cleanupAll();
-    process.exit(0);
+    process.exit(passed ? 0 : 1);
   } catch (err) {
     if (exiting) return; // Ctrl-C already tearing down; its errors are expected.
     exiting = true;

@@ -100,6 +100,28 @@ describe("addresses service", () => {
     expect(await addressCount(asha)).toBe(10);
   });
 
+  it("keeps one copy of an address saved again, and answers the list as it is", async () => {
+    const [first] = await saveAddress(ctx, asha, address(1));
+    // The same address as saved (the phone and e-mail as typed differently normalise to the same).
+    const again = await saveAddress(ctx, asha, { ...address(1), phoneNumber: "+91 98765 43210", emailAddress: "P1@EXAMPLE.COM " });
+    expect(again).toEqual([first]);
+    // One field different is another address; the same address for another user is hers.
+    expect(await saveAddress(ctx, asha, { ...address(1), apartment: "Flat 2" })).toHaveLength(2);
+    expect(await saveAddress(ctx, ravi, address(1))).toHaveLength(1);
+  });
+
+  it("stores an address once however many identical saves run at once, each answered with the list", async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => saveAddress(contextFor(connect()), asha, address(1))));
+    expect(await addressCount(asha)).toBe(1);
+    for (const list of results) expect(list.map((a) => a.fullName)).toEqual(["Person 1"]);
+  });
+
+  it("still refuses a new address when the list is full, and accepts one already in it", async () => {
+    await fill(asha, 10);
+    await expect(saveAddress(ctx, asha, address(11))).rejects.toMatchObject({ status: 400, message: "You can save up to 10 addresses." });
+    expect(await saveAddress(ctx, asha, address(3))).toHaveLength(10);
+  });
+
   it("deletes the user's own address", async () => {
     await saveAddress(ctx, asha, address(1));
     const [kept, gone] = await saveAddress(ctx, asha, address(2));
@@ -134,6 +156,10 @@ describe("addresses service", () => {
     ]);
     expect((await addressesOf(db, asha)).map((a) => a.fullName)).toEqual(["Person 7", "Person 8"]);
     expect(await addressesOf(db, ravi)).toEqual([ravis]);
+
+    // An address listed twice is kept once.
+    await db.batch(replaceAddressStatements(db, asha, [address(7), address(8), address(7)]));
+    expect((await addressesOf(db, asha)).map((a) => a.fullName)).toEqual(["Person 7", "Person 8"]);
 
     await db.batch(replaceAddressStatements(db, asha, []));
     expect(await addressesOf(db, asha)).toEqual([]);

@@ -93,6 +93,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: server.url,
     APP_ENV: "test",
+    SITE_URL: "https://aanchal.test",
     SESSION_SECRET: "a-test-secret-of-at-least-32-characters",
     MAIL_API_KEY: "re_test_key",
     MAIL_API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,

@@ -42,6 +42,18 @@ export async function latestResetLink(base: string, email: string): Promise<stri
   return link;
 }
 
+/** A valid address, as the profile and `POST /api/addresses/save` take it. */
+export const TEST_ADDRESS = {
+  fullName: "Asha Verma",
+  streetAddress: "12 MG Road",
+  apartment: "Flat 4B",
+  townCity: "Ghaziabad",
+  state: "Uttar Pradesh",
+  zipcode: "201001",
+  phoneNumber: "9810012345",
+  emailAddress: "asha@example.com",
+};
+
 export async function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(new URL(path, base), {
     method: "POST",

@@ -42,11 +42,13 @@ export function useInProcessApp(tag: string) {
     env = {
       DATABASE_URL: server.url,
       APP_ENV: "test",
+      SITE_URL: "http://127.0.0.1",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       MEDIA: undefined as unknown as R2Bucket,
       AUTH_LIMITER: unlimited,
       AUTH_IP_LIMITER: unlimited,
       FORM_LIMITER: unlimited,
+      PROFILE_LIMITER: unlimited,
     };
   });
   afterAll(async () => {

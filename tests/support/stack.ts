@@ -70,6 +70,8 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
       "--var",
       "APP_ENV:test",
       "--var",
+      `SITE_URL:http://127.0.0.1:${port}`,
+      "--var",
       `SESSION_SECRET:${sessionSecret}`,
     ],
     {

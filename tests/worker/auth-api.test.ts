@@ -7,6 +7,7 @@ import {
   latestResetLink,
   mailsTo,
   postJson,
+  TEST_ADDRESS,
   TEST_PASSWORD,
   uniqueEmail,
 } from "../support/accounts";
@@ -333,16 +334,7 @@ describe("password reset", () => {
 });
 
 describe("profile and addresses belong to their owner", () => {
-  const address = {
-    fullName: "Asha Verma",
-    streetAddress: "12 MG Road",
-    apartment: "Flat 4B",
-    townCity: "Ghaziabad",
-    state: "Uttar Pradesh",
-    zipcode: "201001",
-    phoneNumber: "9810012345",
-    emailAddress: "asha@example.com",
-  };
+  const address = TEST_ADDRESS;
 
   async function save(token: string, body: unknown) {
     return postJson(base, "/api/addresses/save", body, bearer(token));

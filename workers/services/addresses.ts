@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, not, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
@@ -34,18 +34,36 @@ export async function myAddresses(ctx: ServiceContext): Promise<Address[]> {
   return (await readAsUser(ctx, (userId) => addressesOf(ctx.db, userId))).data;
 }
 
-/**
- * Inserts the address only while the user has fewer than MAX_ADDRESSES. The count and the insert
- * are one statement, so concurrent saves cannot both slip under the limit.
- */
-const insertIfRoom = (db: Db, userId: number, input: AddressInput) =>
-  insertWhere(db, a, { userId, ...input }, sql`(SELECT count(*) FROM ${a} WHERE ${a.userId} = ${userId}) < ${MAX_ADDRESSES}`);
+/** The fields that make two addresses the same one (as saved: trimmed, phone as its 10 digits). */
+const ADDRESS_FIELDS = ["fullName", "streetAddress", "apartment", "townCity", "state", "zipcode", "phoneNumber", "emailAddress"] as const;
+const sameAddress = (x: AddressInput, y: AddressInput) => ADDRESS_FIELDS.every((f) => x[f] === y[f]);
 
-/** Validates and adds one address; answers the user's whole list. One round trip. */
+/**
+ * Inserts the address only while the user has fewer than MAX_ADDRESSES and none equal to it. The
+ * checks and the insert are one statement, so concurrent saves can neither slip under the limit
+ * nor store the same address twice.
+ */
+const insertIfNewAndRoom = (db: Db, userId: number, input: AddressInput) => {
+  const same = db
+    .select({ one: sql`1` })
+    .from(a)
+    .where(and(eq(a.userId, userId), ...ADDRESS_FIELDS.map((f) => eq(a[f], input[f]))));
+  return insertWhere(
+    db,
+    a,
+    { userId, ...input },
+    sql`${not(exists(same))} AND (SELECT count(*) FROM ${a} WHERE ${a.userId} = ${userId}) < ${MAX_ADDRESSES}`,
+  );
+};
+
+/**
+ * Validates and adds one address; answers the user's whole list. One round trip. Saving an address
+ * equal to one she already has changes nothing (a double submit, a retried request).
+ */
 export async function saveAddress(ctx: ServiceContext, userId: number, input: unknown): Promise<Address[]> {
   const address = parseInput(addressSchema, input);
-  const [inserted, list] = await ctx.db.batch([insertIfRoom(ctx.db, userId, address), addressesOf(ctx.db, userId)]);
-  if (inserted.rowsAffected === 0) throw new AppError(400, TOO_MANY_ADDRESSES);
+  const [inserted, list] = await ctx.db.batch([insertIfNewAndRoom(ctx.db, userId, address), addressesOf(ctx.db, userId)]);
+  if (inserted.rowsAffected === 0 && !list.some((saved) => sameAddress(saved, address))) throw new AppError(400, TOO_MANY_ADDRESSES);
   return list;
 }
 
@@ -64,11 +82,13 @@ export async function deleteAddress(ctx: ServiceContext, userId: number, id: unk
 
 /**
  * Statements that replace the user's whole list, for the caller's own `db.batch([...])` (profile
- * save puts its user update in the same batch, so the replacement is atomic).
- * `list` must already have passed `validateProfileAddresses`: nothing is checked here.
+ * save puts its user update in the same batch, so the replacement is atomic). An address listed
+ * twice is kept once. `list` must already have passed `validateProfileAddresses`: nothing is
+ * checked here.
  */
 export function replaceAddressStatements(db: Db, userId: number, list: AddressInput[]): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const remove = db.delete(a).where(eq(a.userId, userId));
-  if (list.length === 0) return [remove];
-  return [remove, db.insert(a).values(list.map((address) => ({ userId, ...address })))];
+  const distinct = list.filter((address, i) => list.findIndex((other) => sameAddress(other, address)) === i);
+  if (distinct.length === 0) return [remove];
+  return [remove, db.insert(a).values(distinct.map((address) => ({ userId, ...address })))];
 }

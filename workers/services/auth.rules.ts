@@ -11,6 +11,11 @@ export const SIGNUP_TIMED_OUT = "Your sign-up has timed out. Please create your 
 export const VERIFY_TO_SIGN_IN = "Please verify your email to sign in. We have sent you a code.";
 export const PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with the new password.";
 export const SIGN_IN_FIRST = "Please login first to continue.";
+/**
+ * Mail one e-mail address may be sent, whoever asks and from wherever (DECISIONS §5): sign-up codes
+ * and reset links each at most one a minute and five an hour, so nobody can flood an inbox.
+ */
+export const MAIL_ALLOWANCE = { everySeconds: 60, perHour: 5 } as const;
 /** Sign-up codes and reset links (DECISIONS §5). */
-export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
+export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: MAIL_ALLOWANCE.everySeconds } as const;
 export const RESET_RULES = { validMinutes: 60 } as const;

@@ -14,7 +14,7 @@ export interface ServiceContext {
   user: () => Promise<SessionUser | null>;
   /** A read sent together with the request's other reads of the same moment (see read-batch.ts). */
   read: <T>(query: ReadQuery<T>) => Promise<T>;
-  /** The shop's own origin (links in mail, profile image URLs) and whether it is served over https. */
+  /** The shop's own origin, from SITE_URL (links in mail, profile image URLs); never the request's Host. */
   origin: string;
   /** The caller's address, for rate limits. */
   clientIp: string;

@@ -14,3 +14,17 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError(404, message);
+
+/** Seconds a refused caller is told to wait when a 429 does not say (the rate limits' window). */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The headers an error's answer carries, the API's and the pages' alike: every 429 says how long to
+ * wait in `Retry-After` (whole seconds), as well as in its message and its `retryAfter` field.
+ */
+export function errorHeaders(err: AppError): Record<string, string> {
+  if (err.status !== 429) return {};
+  const wait = err.details?.retryAfter;
+  const seconds = typeof wait === "number" && wait > 0 ? Math.ceil(wait) : DEFAULT_RETRY_AFTER_SECONDS;
+  return { "Retry-After": String(seconds) };
+}

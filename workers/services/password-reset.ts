@@ -1,13 +1,14 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import { passwordResets, users } from "../../db/schema";
 import { PASSWORD_RESET_DONE, RESET_RULES } from "./auth.rules";
 import { emailOnlySchema, RESET_TOKEN, resetPasswordSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { randomToken, sha256Hex } from "./crypto";
 import { AppError } from "./errors";
+import { insertWhere } from "./insert-where";
 import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
 import { hashPassword } from "./password";
-import { limit } from "./rate-limit";
+import { limit, withinMailAllowance } from "./rate-limit";
 import { findUserByEmail } from "./signup";
 import { parseInput } from "./validate";
 
@@ -17,31 +18,40 @@ const RESET_LINK_BAD = "This reset link is invalid or has expired. Please ask fo
 
 export const FORGOT_MESSAGE = "If an account exists for this email, we have sent a link to reset the password. Please check your inbox.";
 
-/** Answers the same whether or not the e-mail has an account. The link and its mail are one batch. */
+/**
+ * Answers the same whether or not the e-mail has an account, and whether or not a link was sent:
+ * links come within the e-mail's mail allowance (one a minute, five an hour, as sign-up codes), and
+ * a request beyond it is told nothing different. The new link, the end of the earlier ones and the
+ * mail are one batch, all conditional on the allowance (the link's insert).
+ */
 export async function forgotPassword(ctx: ServiceContext, input: unknown): Promise<{ message: string }> {
   const { email } = parseInput(emailOnlySchema, input);
   await limit(ctx, "forgot-password", email);
   const user = await findUserByEmail(ctx, email);
   if (user) {
     const token = randomToken();
+    const tokenHash = await sha256Hex(token);
     const now = ctx.now();
+    const r = passwordResets;
     const mail = await outboxMail(ctx, {
       to: user.email,
       template: "password-reset",
+      // The shop's configured address (SITE_URL), never the request's Host: anyone can forge that.
       params: { name: user.name, link: `${ctx.origin}/reset-password/${token}`, minutes: RESET_RULES.validMinutes },
     });
+    const theNewLink = exists(ctx.db.select({ one: sql`1` }).from(r).where(eq(r.tokenHash, tokenHash)));
     const [, , queued] = await ctx.db.batch([
+      insertWhere(
+        ctx.db,
+        r,
+        { userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + RESET_RULES.validMinutes * 60_000), createdAt: now },
+        withinMailAllowance(r, r.userId, r.createdAt, user.id, now),
+      ),
       ctx.db
-        .update(passwordResets)
+        .update(r)
         .set({ usedAt: now })
-        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
-      ctx.db.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: await sha256Hex(token),
-        expiresAt: new Date(now.getTime() + RESET_RULES.validMinutes * 60_000),
-        createdAt: now,
-      }),
-      queueMail(ctx, mail),
+        .where(and(eq(r.userId, user.id), isNull(r.usedAt), ne(r.tokenHash, tokenHash), theNewLink)),
+      queueMail(ctx, mail, theNewLink),
     ]);
     deliverAfterResponse(ctx, queued);
   }

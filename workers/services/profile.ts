@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { validateProfileAddresses } from "./address.schema";
 import { addressesOf, replaceAddressStatements } from "./addresses";
 import { profileSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
-import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE } from "./profile.schema";
+import { readImageInfo } from "./image";
+import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE, PROFILE_IMAGE_SIZE_MESSAGE } from "./profile.schema";
+import { limit } from "./rate-limit";
 import { readAsUser, requireUser } from "./session";
 import { parseInput } from "./validate";
 
@@ -28,15 +30,6 @@ export interface ProfileUpdate {
   profileImage?: unknown;
 }
 
-/** What the file really is, from its first bytes; the name and declared type are not trusted. */
-function sniffImage(bytes: Uint8Array): { type: (typeof PROFILE_IMAGE.types)[number]; ext: string } | null {
-  const at = (i: number, ...b: number[]) => b.every((v, k) => bytes[i + k] === v);
-  if (at(0, 0xff, 0xd8, 0xff)) return { type: "image/jpeg", ext: "jpg" };
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { type: "image/png", ext: "png" };
-  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return { type: "image/webp", ext: "webp" };
-  return null;
-}
-
 function parseAddressList(raw: unknown): unknown[] {
   let list = raw;
   if (typeof raw === "string") {
@@ -53,6 +46,32 @@ function parseAddressList(raw: unknown): unknown[] {
 const isFile = (v: unknown): v is File =>
   typeof v === "object" && v !== null && typeof (v as File).arrayBuffer === "function" && typeof (v as File).size === "number";
 
+/** A posted picture checked from its own bytes (readImageInfo), with its new R2 key; undefined when none was sent. */
+async function profilePicture(userId: number, file: unknown): Promise<{ key: string; bytes: Uint8Array; type: string } | undefined> {
+  if (file === undefined || file === null || file === "") return undefined;
+  if (!isFile(file)) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
+  if (file.size === 0) return undefined;
+  if (file.size > PROFILE_IMAGE.maxBytes) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const info = readImageInfo(bytes);
+  if (!info || !(PROFILE_IMAGE.types as readonly string[]).includes(info.type)) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
+  if (info.width > PROFILE_IMAGE.maxSide || info.height > PROFILE_IMAGE.maxSide) throw new AppError(400, PROFILE_IMAGE_SIZE_MESSAGE);
+  return { key: `profiles/${userId}/${crypto.randomUUID()}.${info.ext}`, bytes, type: info.type };
+}
+
+/** Removes one of the user's own pictures from R2 (never a picture elsewhere, such as an outside URL). */
+async function removePicture(ctx: ServiceContext, userId: number, path: string | null | undefined): Promise<void> {
+  if (!path?.startsWith(`/media/profiles/${userId}/`)) return;
+  await ctx.env.MEDIA.delete(path.slice("/media/".length)).catch((err) => console.warn("Could not remove a profile picture", path, err));
+}
+
+/**
+ * Saves name, mobile, addresses (when sent) and picture (when sent), rate limited per account.
+ * Every picture that stops being the profile's is removed from R2, even under races: the picture
+ * column changes only if it still holds the picture this save replaces (one statement), so of
+ * concurrent saves exactly one replaces it and removes the old picture, and every other removes its
+ * own upload. A save without a picture never writes the column.
+ */
 export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): Promise<Profile> {
   const user = await requireUser(ctx);
   const { name, mobile } = parseInput(profileSchema, { name: input.name, mobile: input.mobile });
@@ -62,40 +81,38 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
     addresses = validateProfileAddresses(parseAddressList(input.addresses));
     if (!addresses.ok) throw new AppError(400, addresses.message, { field: `addresses.${addresses.index}.${addresses.field}` });
   }
+  const image = await profilePicture(user.id, input.profileImage);
+  await limit(ctx, "profile", String(user.id));
 
-  let image: { key: string; bytes: Uint8Array; type: string } | undefined;
-  if (input.profileImage !== undefined && input.profileImage !== null && input.profileImage !== "") {
-    if (!isFile(input.profileImage)) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
-    if (input.profileImage.size > 0) {
-      if (input.profileImage.size > PROFILE_IMAGE.maxBytes) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
-      const bytes = new Uint8Array(await input.profileImage.arrayBuffer());
-      const kind = sniffImage(bytes);
-      if (!kind) throw new AppError(400, PROFILE_IMAGE_MESSAGE);
-      image = { key: `profiles/${user.id}/${crypto.randomUUID()}.${kind.ext}`, bytes, type: kind.type };
-    }
-  }
-
+  const previous = user.profileImage;
+  const uploaded = image && `/media/${image.key}`;
   if (image) {
     await ctx.env.MEDIA.put(image.key, image.bytes, {
       httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" },
     });
   }
-  const profileImage = image ? `/media/${image.key}` : user.profileImage;
-  // The picture column is written only with a new picture, so a save without one cannot put back a
-  // picture that a concurrent save has just replaced (and deleted).
+  const u = users;
   const updateUser = ctx.db
-    .update(users)
-    .set({ name, mobile, ...(image ? { profileImage } : {}), updatedAt: ctx.now() })
-    .where(eq(users.id, user.id));
-  if (addresses?.ok) {
-    await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses.addresses)]);
-  } else {
-    await updateUser;
+    .update(u)
+    .set({
+      name,
+      mobile,
+      ...(uploaded && { profileImage: sql`CASE WHEN ${u.profileImage} IS ${previous} THEN ${uploaded} ELSE ${u.profileImage} END` }),
+      updatedAt: ctx.now(),
+    })
+    .where(eq(u.id, user.id))
+    .returning({ profileImage: u.profileImage });
+  let saved: { profileImage: string | null }[];
+  try {
+    [saved] = addresses?.ok
+      ? await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses.addresses)])
+      : [await updateUser];
+  } catch (err) {
+    await removePicture(ctx, user.id, uploaded);
+    throw err;
   }
-  const previous = user.profileImage;
-  if (image && previous?.startsWith(`/media/profiles/${user.id}/`)) {
-    await ctx.env.MEDIA.delete(previous.slice("/media/".length)).catch(() => undefined);
-  }
-  const saved = await addressesOf(ctx.db, user.id);
-  return { user: { ...user, name, mobile, profileImage }, addresses: saved };
+  const profileImage = saved[0] ? saved[0].profileImage : previous;
+  if (uploaded) await removePicture(ctx, user.id, profileImage === uploaded ? previous : uploaded);
+  const savedAddresses = await addressesOf(ctx.db, user.id);
+  return { user: { ...user, name, mobile, profileImage }, addresses: savedAddresses };
 }

@@ -8,7 +8,7 @@ import { AppError } from "./errors";
 import { insertWhere } from "./insert-where";
 import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
 import { hashPassword } from "./password";
-import { limit, tooManyAttempts } from "./rate-limit";
+import { limit, tooManyAttempts, withinMailAllowance } from "./rate-limit";
 import { issueToken } from "./session";
 import { parseInput } from "./validate";
 
@@ -23,12 +23,6 @@ const ALREADY_VERIFIED = "This email is already verified. Please sign in.";
 const NO_SIGNUP = "No sign-up is waiting for this email. Please create an account.";
 const CODE_LOCKED = "Too many wrong codes. This code is locked; please resend a new one.";
 
-/**
- * However many sign-ups (browsers, addresses) ask, one e-mail gets at most one code a minute and
- * `CODES_PER_HOUR` an hour: nobody can flood someone's inbox, and fresh sign-ups cannot multiply
- * the wrong-code tries.
- */
-const CODES_PER_HOUR = 5;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
@@ -67,10 +61,9 @@ async function codeRefusal(ctx: ServiceContext, userId: number, waitAnswer: Wait
 
 /**
  * Mails a new code for one sign-up (its `requestHash`), retiring that sign-up's earlier codes, within
- * the e-mail's allowance. Other sign-ups for the same e-mail keep theirs: each can only ever verify
- * its own details. The allowance is enforced in one place, the conditional insert of the code (one
- * statement, in one batch, so parallel sign-ups cannot all slip through), and the earlier codes'
- * end and the mail go only beside the new code.
+ * the e-mail's mail allowance (`withinMailAllowance`: however many sign-ups ask, nobody can flood the
+ * inbox, and fresh sign-ups cannot multiply the wrong-code tries). Other sign-ups for the same e-mail
+ * keep theirs: each can only ever verify its own details.
  */
 export async function sendSignupCode(
   ctx: ServiceContext,
@@ -108,8 +101,7 @@ export async function sendSignupCode(
         expiresAt: new Date(now.getTime() + CODE_RULES.validMinutes * MINUTE),
         createdAt: now,
       },
-      sql`NOT EXISTS (SELECT 1 FROM ${c} WHERE ${c.userId} = ${userId} AND ${c.createdAt} > ${now.getTime() - CODE_RULES.resendAfterSeconds * 1000})
-        AND (SELECT count(*) FROM ${c} WHERE ${c.userId} = ${userId} AND ${c.createdAt} > ${now.getTime() - HOUR}) < ${CODES_PER_HOUR}`,
+      withinMailAllowance(c, c.userId, c.createdAt, userId, now),
     ),
     ctx.db
       .update(c)

@@ -1,0 +1,480 @@
+/**
+ * Malformed requests, as a hostile client sends them, to every `/api` endpoint and every page and page
+ * action: bad and truncated JSON, wrong types, empty and huge fields, bodies of the wrong kind, wrong
+ * methods, odd paths and parameters, forged session tokens and cookies, cross-site and odd headers.
+ * One seeded generator serves `npm run fuzz` (10,000 requests) and a Worker test (a slice of it).
+ *
+ * Every request is built so that it must change nothing: a body that reaches a write always has one
+ * required field broken, the fuzzer's own session never logs out or deletes its own address, and the
+ * e-mails it asks reset links for belong to nobody. So the database (every table's rows) and the R2
+ * bucket must be the same before and after, and no answer may be a 5xx. Rate limits live in the
+ * Workers rate-limiting bindings, not the database, so nothing is excluded from the comparison.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createClient } from "@libsql/client";
+import { SignJWT } from "jose";
+import { productPath } from "../../scripts/measure/pages";
+import { createUser, postJson, TEST_ADDRESS } from "./accounts";
+
+/** What the fuzz needs of the running shop: two accounts, one with an address and a picture. */
+export interface FuzzTarget {
+  baseUrl: string;
+  /** The fuzzer's own session (a real one): requests with it reach validation behind sign-in. */
+  token: string;
+  /** Session tokens that must sign nobody in: bad signatures, no expiry, old versions, garbage. */
+  forgedTokens: string[];
+  /** Another shopper's address id: deleting it with the fuzzer's session must do nothing. */
+  otherAddressId: string;
+  /** A real product page, so product actions reach their checks. */
+  productPath: string;
+}
+
+export interface FuzzRequest {
+  /** The endpoint, e.g. "POST /api/auth/login" (counts are grouped by it). */
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | FormData | Uint8Array<ArrayBuffer>;
+}
+
+export interface FuzzReport {
+  total: number;
+  byStatus: Record<string, number>;
+  endpoints: number;
+  /** 5xx answers and failed requests, with what was sent. */
+  failures: { label: string; method: string; path: string; status: number | string }[];
+}
+
+const PNG = new Uint8Array(readFileSync(new URL("../fixtures/images/red-5x3.png", import.meta.url)));
+
+/** Creates the accounts the fuzz uses (before the state it must not change is recorded). */
+export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string): Promise<FuzzTarget> {
+  const me = await createUser(baseUrl, "fuzz-me", "Fuzz Me");
+  const other = await createUser(baseUrl, "fuzz-other", "Fuzz Other");
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  for (const user of [me, other]) {
+    const res = await postJson(baseUrl, "/api/addresses/save", TEST_ADDRESS, bearer(user.token));
+    if (res.status !== 201) throw new Error(`address save answered ${res.status}`);
+  }
+  const picture = new FormData();
+  picture.append("name", me.name);
+  picture.append("mobile", "9810012345");
+  picture.append("profileImage", new File([PNG], "me.png", { type: "image/png" }));
+  const put = await fetch(new URL("/api/auth/profile", baseUrl), { method: "PUT", headers: bearer(me.token), body: picture });
+  if (put.status !== 200) throw new Error(`profile save answered ${put.status}`);
+  const mine = await fetch(new URL("/api/addresses/my", baseUrl), { headers: bearer(other.token) });
+  const otherAddressId = ((await mine.json()) as { addresses: { _id: string }[] }).addresses[0]!._id;
+  const forgedTokens = await forgeTokens(sessionSecret, me.id);
+  return { baseUrl, token: me.token, forgedTokens, otherAddressId, productPath: await productPath(baseUrl) };
+}
+
+async function forgeTokens(secret: string, userId: string): Promise<string[]> {
+  const now = Math.floor(Date.now() / 1000);
+  const key = new TextEncoder().encode(secret);
+  const sign = (claims: Record<string, unknown>, sub: string, exp: number | null, signingKey = key) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(sub).setIssuedAt(now);
+    return (exp === null ? jwt : jwt.setExpirationTime(exp)).sign(signingKey);
+  };
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const real = await sign({ ver: 0 }, userId, now + 3600);
+  const [header, payload] = real.split(".");
+  return [
+    await sign({ ver: 0 }, userId, now + 3600, new TextEncoder().encode("not-the-shop-secret-but-32-chars!!")),
+    await sign({ ver: 0 }, userId, null), // no expiry
+    await sign({ ver: 0 }, userId, now - 60), // expired
+    await sign({ ver: 7 }, userId, now + 3600), // a session version that was never issued
+    await sign({ ver: 0 }, "999999999", now + 3600), // nobody
+    await sign({ ver: 0 }, "-1", now + 3600),
+    await sign({ ver: "0" }, userId, now + 3600),
+    `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
+    `${header}.${b64({ sub: userId, ver: 0, iat: now, exp: now + 3600 })}.${real.split(".")[2]}`, // payload swapped
+    "",
+    "null",
+    "a.b.c",
+    "x".repeat(3000),
+    `${real}x`,
+  ];
+}
+
+/** A small seeded generator (mulberry32): the same seed gives the same requests. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { chance: (p: number) => next() < p, pick, int: (max: number) => Math.floor(next() * max) };
+}
+type Rng = ReturnType<typeof random>;
+
+const MISSING = Symbol("missing");
+const HUGE = "x".repeat(5000);
+/** Values no required field accepts, in JSON and in a form. */
+const BREAKS_JSON = [MISSING, null, 0, 12345, true, [], [""], {}, { $ne: "" }, "", "   ", HUGE] as const;
+const BREAKS_FORM = [MISSING, "", "   ", "\t\n", HUGE] as const;
+/** Anything at all, for the fields that are not the broken one. */
+const ODD = [
+  ...BREAKS_JSON,
+  "' OR '1'='1",
+  "<script>alert(1)</script>",
+  "../../../etc/passwd",
+  "%00",
+  "\u0000",
+  "😀".repeat(40),
+  "NaN",
+  "-1",
+  "1e999",
+  "__proto__",
+  "constructor",
+  "toString",
+  "a".repeat(300),
+  "user@",
+  "@example.com",
+  "９８１００１２３４５",
+] as const;
+
+type Value = (typeof ODD)[number] | string;
+interface Endpoint {
+  method: string;
+  /** The path template, e.g. "/api/addresses/:id" (the label), and how to fill it. */
+  path: string;
+  fill?: (r: Rng, t: FuzzTarget) => string;
+  /** Query parameters worth spoiling. */
+  query?: string[];
+  /** Body fields and a valid value of each. */
+  fields?: Record<string, (r: Rng) => string>;
+  /** Fields whose value decides whether anything is written: one of them is always broken. */
+  mustBreak?: string[];
+  /** An action that answers to the page (a form post) rather than the JSON API. */
+  page?: boolean;
+  /** Never send the fuzzer's own session here (logging out would change its account). */
+  noOwnSession?: boolean;
+}
+
+/** E-mails of nobody: reset links and sign-ins for them change nothing. */
+const ghostEmail = (r: Rng) => `fuzz-ghost-${r.int(50)}@nobody.example`;
+const PASSWORD = () => "Kesar@Chai9";
+const account = { name: () => "Asha Verma", email: ghostEmail, mobile: () => "9810012345", password: PASSWORD };
+const addressFields = Object.fromEntries(Object.entries(TEST_ADDRESS).map(([k, v]) => [k, () => v]));
+const token43 = (r: Rng) => Array.from({ length: 43 }, () => r.pick([..."ABCxyz019_-"])).join("");
+const BAD_SEGMENTS = [
+  "",
+  "%00",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%ZZ",
+  "' OR 1=1 --",
+  "-1",
+  "0",
+  "1e999",
+  "NaN",
+  "x".repeat(2000),
+  "😀",
+  "%E0%A4",
+];
+const segment = (r: Rng, good: string) => (r.chance(0.3) ? good : r.pick(BAD_SEGMENTS));
+
+export const ENDPOINTS: Endpoint[] = [
+  { method: "GET", path: "/api/categories", query: ["x"] },
+  { method: "GET", path: "/api/subcategories", query: ["categoryId", "category"] },
+  {
+    method: "GET",
+    path: "/api/products",
+    query: ["category", "subcategory", "page", "limit", "sort", "minPrice", "maxPrice", "size", "color"],
+  },
+  { method: "GET", path: "/api/products/search", query: ["query", "q", "page", "limit"] },
+  { method: "GET", path: "/api/products/slug/:slug", fill: (r, t) => `/api/products/slug/${segment(r, t.productPath.split("/").pop()!)}` },
+  { method: "GET", path: "/api/pincode/:pin", fill: (r) => `/api/pincode/${segment(r, r.pick(["201001", "000000", "99999", "1234567"]))}` },
+  { method: "POST", path: "/api/auth/login", fields: { email: ghostEmail, password: PASSWORD } },
+  { method: "POST", path: "/api/auth/register", fields: account, mustBreak: ["name", "email", "mobile", "password"] },
+  {
+    method: "POST",
+    path: "/api/auth/verify-otp",
+    fields: { email: ghostEmail, otp: () => "123456", verificationToken: () => "A".repeat(43) },
+  },
+  { method: "POST", path: "/api/auth/resend-otp", fields: { email: ghostEmail, verificationToken: () => "A".repeat(43) } },
+  { method: "POST", path: "/api/auth/forgot-password", fields: { email: ghostEmail } },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password/:token",
+    fill: (r) => `/api/auth/reset-password/${segment(r, token43(r))}`,
+    fields: { password: PASSWORD, confirmPassword: PASSWORD },
+  },
+  { method: "POST", path: "/api/auth/logout", noOwnSession: true },
+  { method: "GET", path: "/api/auth/profile" },
+  { method: "PUT", path: "/api/auth/profile", fields: { name: account.name, mobile: account.mobile }, mustBreak: ["name", "mobile"] },
+  { method: "GET", path: "/api/addresses/my" },
+  { method: "POST", path: "/api/addresses/save", fields: addressFields, mustBreak: ["fullName", "zipcode", "phoneNumber", "emailAddress"] },
+  {
+    method: "DELETE",
+    path: "/api/addresses/:id",
+    fill: (r, t) => `/api/addresses/${r.chance(0.3) ? t.otherAddressId : r.pick(["999999999", ...BAD_SEGMENTS])}`,
+  },
+  {
+    method: "GET",
+    path: "/api/:unknown",
+    fill: (r) => `/api/${r.pick(["nothing", "auth", "auth/", "products/slug", "admin", "../dev/mailbox.json"])}`,
+  },
+  { method: "GET", path: "/", query: ["page", "utm_source"] },
+  { method: "GET", path: "/all-products", query: ["page", "size", "color", "sort", "minPrice", "maxPrice", "category"] },
+  { method: "GET", path: "/category/:id", fill: (r) => `/category/${segment(r, "kurtis")}`, query: ["page", "size", "color", "sort"] },
+  {
+    method: "GET",
+    path: "/women-products/:category/:slug",
+    fill: (r, t) => (r.chance(0.4) ? t.productPath : `/women-products/${segment(r, "Kurtis")}/${segment(r, "x")}`),
+  },
+  { method: "GET", path: "/search", query: ["query", "page", "sort"] },
+  { method: "GET", path: "/search/suggest", query: ["query", "q"] },
+  {
+    method: "GET",
+    path: "/:page",
+    fill: (r) =>
+      `/${r.pick(["coming-soon", "cart", "wishlist", "my-orders", "login", "logout", "nothing-here", "sitemap.xml", "robots.txt"])}`,
+  },
+  { method: "GET", path: "/profile", query: ["edit", "updated"] },
+  { method: "GET", path: "/signin", query: ["redirect", "notice"] },
+  { method: "GET", path: "/verify-otp", query: ["redirect"] },
+  { method: "GET", path: "/reset-password/:token", fill: (r) => `/reset-password/${segment(r, token43(r))}` },
+  {
+    method: "GET",
+    path: "/media/:key",
+    fill: (r) => `/media/${r.pick(["profiles/1/x.png", "products/../../secret", "%00", "", "x".repeat(1500)])}`,
+  },
+  { method: "POST", path: "/signin", page: true, fields: { email: ghostEmail, password: PASSWORD, redirect: () => "/profile" } },
+  {
+    method: "POST",
+    path: "/create-account",
+    page: true,
+    fields: { ...account, confirmPassword: PASSWORD },
+    mustBreak: ["name", "email", "mobile", "password"],
+  },
+  { method: "POST", path: "/verify-otp", page: true, fields: { otp: () => "123456", intent: () => "verify" } },
+  { method: "POST", path: "/forgot-password", page: true, fields: { email: ghostEmail } },
+  {
+    method: "POST",
+    path: "/reset-password/:token",
+    fill: (r) => `/reset-password/${segment(r, token43(r))}`,
+    page: true,
+    fields: { password: PASSWORD, confirmPassword: PASSWORD },
+  },
+  {
+    method: "POST",
+    path: "/profile",
+    page: true,
+    fields: {
+      intent: () => "save",
+      name: account.name,
+      mobile: account.mobile,
+      ...Object.fromEntries(Object.entries(TEST_ADDRESS).map(([k, v]) => [`addresses[0].${k}`, () => v])),
+    },
+    mustBreak: ["name", "mobile"],
+  },
+  { method: "POST", path: "/logout", page: true, noOwnSession: true },
+  {
+    method: "POST",
+    path: "/women-products/:category/:slug",
+    fill: (r, t) => (r.chance(0.7) ? t.productPath : `/women-products/${segment(r, "Kurtis")}/${segment(r, "x")}`),
+    page: true,
+    fields: { intent: () => "add-to-cart", color: () => "Red", size: () => "M", quantity: () => "1", source: () => "page" },
+  },
+  { method: "POST", path: "/all-products", page: true, fields: { intent: () => "x" } },
+];
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND"];
+const ODD_HEADERS: Record<string, string>[] = [
+  { "Accept-Encoding": "br, gzip, zstd, x-unknown" },
+  { Accept: "application/xml;q=2, */*;q=-1" },
+  { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+  { Range: "bytes=999999999-" },
+  { Range: "bytes=abc" },
+  { "If-None-Match": '*, "x"' },
+  { "If-Modified-Since": "not a date" },
+  { "Content-Encoding": "gzip" },
+  { "Accept-Language": "x".repeat(4000) },
+  { "CF-Connecting-IP": "::ffff:999.1.1.1" },
+  { "Sec-Fetch-Site": "cross-site" },
+  { Cookie: "aanchal_session=%E0%A4; aanchal_session=x; aanchal_pending_signup=AAAA.%ZZ" },
+  { Cookie: `aanchal_pending_signup=${"A".repeat(43)}.${encodeURIComponent("nobody@example.com")}` },
+  { Cookie: `junk=${"y".repeat(6000)}` },
+  { Authorization: "Basic YWRtaW46YWRtaW4=" },
+  { Authorization: "Bearer" },
+  { Authorization: "Bearer a b c" },
+];
+
+/** Bodies that are broken whatever the endpoint: each with its Content-Type (or none). */
+const BROKEN_BODIES: [string | undefined, () => string | Uint8Array<ArrayBuffer>][] = [
+  ["application/json", () => '{"email":'],
+  ["application/json", () => "[]"],
+  ["application/json", () => '"just a string"'],
+  ["application/json", () => "null"],
+  ["application/json", () => "1e999"],
+  ["application/json", () => `${"[".repeat(5000)}${"]".repeat(5000)}`],
+  ["application/json", () => '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}'],
+  ["application/json", () => JSON.stringify({ email: "a".repeat(70 * 1024) })],
+  ["application/json; charset=utf-16", () => '{"email":"a@b.co"}'],
+  ["application/json", () => new Uint8Array([0xff, 0xfe, 0x00, 0x7b, 0xc3, 0x28])],
+  ["application/x-www-form-urlencoded", () => "email=%ZZ&password=%&&&=&=="],
+  ["application/x-www-form-urlencoded", () => `a=${"b".repeat(100 * 1024)}`],
+  ["multipart/form-data", () => "--x\r\nContent-Disposition: form-data\r\n\r\nno boundary"],
+  ["multipart/form-data; boundary=zz", () => '--zz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAsha'],
+  ["text/plain", () => "email=a@b.co"],
+  [undefined, () => '{"email":"a@b.co"}'],
+  ["application/octet-stream", () => new Uint8Array(4096).map((_, i) => (i * 31) % 256)],
+];
+
+function queryString(r: Rng, names: string[]): string {
+  const params = new URLSearchParams();
+  for (const name of names) {
+    if (r.chance(0.5)) continue;
+    params.append(r.chance(0.1) ? `${name}[]` : name, String(r.pick(ODD.filter((v) => v !== MISSING)) as Value));
+    if (r.chance(0.1)) params.append(name, "again");
+  }
+  return params.size ? `?${params}` : "";
+}
+
+/** The fields of a body: every one odd or valid, and one of `mustBreak` (if any) surely invalid. */
+function fieldValues(r: Rng, ep: Endpoint, form: boolean): Record<string, unknown> {
+  const broken = ep.mustBreak && r.pick(ep.mustBreak);
+  const values: Record<string, unknown> = {};
+  for (const [name, valid] of Object.entries(ep.fields ?? {})) {
+    const value = name === broken ? r.pick(form ? BREAKS_FORM : BREAKS_JSON) : r.chance(0.5) ? valid(r) : r.pick(ODD);
+    if (value !== MISSING) values[name] = value;
+  }
+  if (r.chance(0.1)) values[r.pick(["extra", "__proto__", "isAdmin", "_id", "userId"])] = r.pick(ODD.filter((v) => v !== MISSING));
+  return values;
+}
+
+function formBody(values: Record<string, unknown>, r: Rng): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    // A form carries strings and files only; anything else is sent as its text.
+    body.append(name, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  if (r.chance(0.2)) {
+    const bytes = r.pick([PNG.slice(0, 40), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), new Uint8Array(0), PNG]);
+    body.append(
+      r.pick(["profileImage", "name", "file"]),
+      new File([bytes], r.pick(["me.png", "../../x.svg", ""]), { type: r.pick(["image/png", "image/svg+xml", "text/html"]) }),
+    );
+  }
+  return body;
+}
+
+/** Which session a request carries: none, a forged one, or (where harmless) the fuzzer's own. */
+function session(r: Rng, ep: Endpoint, t: FuzzTarget): Record<string, string> {
+  const own = !ep.noOwnSession && r.chance(0.35);
+  if (!own && r.chance(0.4)) return {};
+  const token = own ? t.token : r.pick(t.forgedTokens);
+  return r.chance(0.5) ? { Authorization: `Bearer ${token}` } : { Cookie: `aanchal_session=${token}` };
+}
+
+function oneRequest(r: Rng, t: FuzzTarget): FuzzRequest {
+  const ep = r.pick(ENDPOINTS);
+  const label = `${ep.method} ${ep.path}`;
+  // Now and then the wrong method; never the fuzzer's own session with it (a wrong method must not be
+  // able to reach a handler that would change its account, but the fuzz must not rely on that).
+  const wrongMethod = r.chance(0.08) ? r.pick(METHODS.filter((m) => m !== ep.method)) : undefined;
+  const method = wrongMethod ?? ep.method;
+  let path = (ep.fill?.(r, t) ?? ep.path) + (ep.query ? queryString(r, ep.query) : "");
+  if (r.chance(0.03)) path = r.pick([`${path}/`, `//${path.slice(1)}`, path.toUpperCase(), `${path}?${"&".repeat(500)}`, `${path}#frag`]);
+  const headers: Record<string, string> = wrongMethod ? {} : session(r, ep, t);
+  if (ep.page) {
+    // Page forms: mostly from the shop itself (so the CSRF check passes), now and then from elsewhere.
+    const origin = r.chance(0.85) ? t.baseUrl : r.pick(["https://evil.example", "null", "http://127.0.0.1.evil.example"]);
+    headers.Origin = origin;
+  }
+  if (r.chance(0.15)) Object.assign(headers, r.pick(ODD_HEADERS));
+  if (method === "GET" || method === "HEAD") return { label, method, path, headers };
+
+  let body: FuzzRequest["body"];
+  if (!ep.fields || r.chance(0.2)) {
+    const [type, make] = r.pick(BROKEN_BODIES);
+    if (type) headers["Content-Type"] = type;
+    body = make();
+  } else {
+    const asForm = ep.page || ep.method === "PUT" ? r.chance(0.9) : r.chance(0.2);
+    const values = fieldValues(r, ep, asForm);
+    if (asForm && r.chance(0.5)) body = formBody(values, r);
+    else if (asForm) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString();
+    } else {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(values);
+    }
+  }
+  return { label, method, path, headers, body };
+}
+
+/** `count` requests from `seed`: the same seed and target give the same requests. */
+export function* fuzzRequests(t: FuzzTarget, { seed, count }: { seed: number; count: number }): Generator<FuzzRequest> {
+  const r = random(seed);
+  for (let i = 0; i < count; i++) yield oneRequest(r, t);
+}
+
+/** Sends the requests, `concurrency` at a time, and counts the answers. */
+export async function sendFuzz(t: FuzzTarget, requests: Iterable<FuzzRequest>, { concurrency = 8 } = {}): Promise<FuzzReport> {
+  const report: FuzzReport = { total: 0, byStatus: {}, endpoints: 0, failures: [] };
+  const labels = new Set<string>();
+  const queue = requests[Symbol.iterator]();
+  const worker = async () => {
+    for (let next = queue.next(); !next.done; next = queue.next()) {
+      const { label, method, path, headers, body } = next.value;
+      labels.add(label);
+      let status: number | string;
+      try {
+        const res = await fetch(t.baseUrl + path, {
+          method,
+          headers,
+          body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(30_000),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch (err) {
+        status = `failed: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : err}`;
+      }
+      report.total += 1;
+      const key = typeof status === "number" ? String(status) : "failed";
+      report.byStatus[key] = (report.byStatus[key] ?? 0) + 1;
+      if (typeof status !== "number" || status >= 500) report.failures.push({ label, method, path: path.slice(0, 200), status });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  report.endpoints = labels.size;
+  return report;
+}
+
+/**
+ * A checksum of what the shop holds: every table's rows (read from the database server itself) and
+ * the keys of every object in the R2 bucket; with the row count of each table.
+ */
+export async function shopState(dbUrl: string, baseUrl: string): Promise<{ checksum: string; rows: Record<string, number> }> {
+  const db = createClient({ url: dbUrl });
+  const hash = createHash("sha256");
+  const rows: Record<string, number> = {};
+  try {
+    const tables = await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    for (const { name } of tables.rows) {
+      const table = String(name);
+      const result = await db.execute(`SELECT * FROM "${table.replaceAll('"', '""')}"`);
+      rows[table] = result.rows.length;
+      // Sorted here: some tables (full-text search, WITHOUT ROWID) have no rowid to order by.
+      const plain = (v: unknown) => (typeof v === "bigint" ? String(v) : v instanceof ArrayBuffer ? Buffer.from(v).toString("hex") : v);
+      const lines = result.rows.map((row) => JSON.stringify(Array.from(row, plain))).sort();
+      hash.update(`${table}\n${lines.join("\n")}\n`);
+    }
+  } finally {
+    db.close();
+  }
+  const media = (await (await fetch(new URL("/dev/media.json", baseUrl))).json()) as { keys: string[] };
+  rows["R2 objects"] = media.keys.length;
+  hash.update(`R2\n${media.keys.join("\n")}`);
+  return { checksum: hash.digest("hex"), rows };
+}
