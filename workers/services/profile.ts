@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { validateProfileAddresses } from "./address.schema";
+import { checkProfile } from "./address.schema";
 import { addressesOf, replaceAddressStatements } from "./addresses";
-import { profileSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE } from "./profile.schema";
 import { readAsUser, requireUser } from "./session";
-import { parseInput } from "./validate";
+import { invalidInput } from "./validate";
 
 /** The profile (SPEC §2 "Profile", §7 `GET/PUT /api/auth/profile`): the user with their addresses. */
 
@@ -55,13 +54,10 @@ const isFile = (v: unknown): v is File =>
 
 export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): Promise<Profile> {
   const user = await requireUser(ctx);
-  const { name, mobile } = parseInput(profileSchema, { name: input.name, mobile: input.mobile });
-
-  let addresses: ReturnType<typeof validateProfileAddresses> | undefined;
-  if (input.addresses !== undefined && input.addresses !== null) {
-    addresses = validateProfileAddresses(parseAddressList(input.addresses));
-    if (!addresses.ok) throw new AppError(400, addresses.message, { field: `addresses.${addresses.index}.${addresses.field}` });
-  }
+  const list = input.addresses === undefined || input.addresses === null ? undefined : parseAddressList(input.addresses);
+  const profile = checkProfile({ name: input.name, mobile: input.mobile, addresses: list });
+  if (!profile.ok) throw invalidInput(profile.message, profile.fields);
+  const { name, mobile, addresses } = profile;
 
   let image: { key: string; bytes: Uint8Array; type: string } | undefined;
   if (input.profileImage !== undefined && input.profileImage !== null && input.profileImage !== "") {
@@ -87,8 +83,8 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
     .update(users)
     .set({ name, mobile, ...(image ? { profileImage } : {}), updatedAt: ctx.now() })
     .where(eq(users.id, user.id));
-  if (addresses?.ok) {
-    await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses.addresses)]);
+  if (addresses) {
+    await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses)]);
   } else {
     await updateUser;
   }
