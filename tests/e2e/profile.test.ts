@@ -255,11 +255,17 @@ describe("profile page", () => {
       await fillAddress(first, ADDRESS);
       await input(first, "PIN Code").fill("201001");
       await expect.poll(() => input(first, "City/Town").inputValue()).toBe("Ghaziabad");
+      // The clock stands still while the page tidies its URL, so the toast cannot time out meanwhile:
+      // only dropping `?updated=1` could take it away, and it must not.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1_000);
       await page.getByRole("button", { name: "Save Changes" }).click();
 
       await shows(page, "Profile updated successfully");
       await page.getByRole("heading", { level: 1, name: "My profile" }).waitFor();
       await expect.poll(() => new URL(page.url()).search).toBe("");
+      expect(await page.locator(".toast").allTextContents()).toEqual([expect.stringContaining("Profile updated successfully")]);
+      await page.clock.resume();
       await page.getByRole("heading", { name: "Meera S Sharma" }).waitFor();
       await page.locator(".address-card").getByText("Ghaziabad, Uttar Pradesh 201001").waitFor();
 

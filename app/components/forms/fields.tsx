@@ -106,13 +106,23 @@ export function FormMessage({
   const hydrated = useHydrated();
   const toast = useToast();
   const onForm = inline && !besideField;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: answer is the trigger: the same message answered again toasts again.
+  // The toast this message raised goes when a new answer or message replaces it, or when the page
+  // goes; not when only the message is dropped (a page tidying its URL after saying "saved").
+  const raised = useRef<{ id: number; answer: unknown } | undefined>(undefined);
   useEffect(() => {
-    if (!message || onForm) return;
-    const id = toast[tone](message);
-    // The next answer, or leaving the page, takes this one's toast away.
-    return () => toast.dismiss(id);
+    const last = raised.current;
+    if (last && (message || last.answer !== answer)) {
+      toast.dismiss(last.id);
+      raised.current = undefined;
+    }
+    if (message && !onForm) raised.current = { id: toast[tone](message), answer };
   }, [message, tone, toast, answer, onForm]);
+  useEffect(
+    () => () => {
+      if (raised.current) toast.dismiss(raised.current.id);
+    },
+    [toast],
+  );
   // Each answer is a new paragraph, so a repeated failure is announced again.
   const answers = useRef({ answer, count: 0 });
   if (answers.current.answer !== answer) answers.current = { answer, count: answers.current.count + 1 };
