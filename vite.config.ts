@@ -3,8 +3,18 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), serverOnlyModules()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    // `npm run dev` with DB_PORT (scripts/start.ts) reaches its local database there instead of
+    // wrangler.toml's default port; builds never change the database URL.
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      config:
+        command === "serve" && process.env.DB_PORT ? { vars: { DATABASE_URL: `http://127.0.0.1:${process.env.DB_PORT}` } } : undefined,
+    }),
+    reactRouter(),
+    serverOnlyModules(),
+  ],
   build: {
     target: "es2022",
     // React Router preloads each route's chunks itself; Vite's preload wrapper around every dynamic

@@ -1,14 +1,16 @@
 /**
  * The embedded default: migrate and seed the local database file once, start the local libSQL
  * server, and serve the shop in workerd on http://127.0.0.1:8787. `--dev` uses the Vite dev server
- * (loaders still run in workerd through the Cloudflare Vite plugin). Ctrl-C stops everything.
+ * (loaders still run in workerd through the Cloudflare Vite plugin). `PORT` and `DB_PORT` choose
+ * other ports (defaults 8787 and 8799), so two copies can run side by side. The address is printed
+ * once the shop answers. Ctrl-C stops everything.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { startLocalDbServer } from "../db/local-server/server";
 import { prepareLocalDatabase } from "../db/prepare";
-import { root, runChecked, startProcess } from "./processes";
+import { root, runChecked, startProcess, waitForHttp } from "./processes";
 
 /**
  * The local session-signing secret: made once, kept in .data/ (git-ignored) so sign-ins survive a
@@ -26,9 +28,18 @@ function localSessionSecret(): string {
   return secret;
 }
 
+/** A port from the environment, or the default. */
+function portFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name}=${raw} is not a port number (1-65535)`);
+  return port;
+}
+
 const dev = process.argv.includes("--dev");
-const SHOP_PORT = 8787;
-const DB_PORT = 8799;
+const SHOP_PORT = portFrom("PORT", 8787);
+const DB_PORT = portFrom("DB_PORT", 8799);
 
 const file = resolve(root, ".data/shop.db");
 const persistRoot = resolve(root, ".wrangler/state");
@@ -42,11 +53,16 @@ console.log(`Local libSQL server on ${db.url}`);
 
 if (!dev) runChecked("npm", ["run", "build"]);
 
+// The dev server reads DB_PORT in vite.config.ts; wrangler dev is told the database URL itself.
 const shop = dev
-  ? startProcess("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(SHOP_PORT), "--strictPort"])
+  ? startProcess("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(SHOP_PORT), "--strictPort"], {
+      env: { ...process.env, DB_PORT: String(DB_PORT) },
+    })
   : startProcess("npx", [
       "wrangler",
       "dev",
+      "--config",
+      resolve(root, process.env.BUILD_DIR ?? "build", "server/wrangler.json"),
       "--ip",
       "127.0.0.1",
       "--port",
@@ -73,4 +89,15 @@ async function stop(code: number) {
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 shop.exited.then((code) => stop(code ?? 1));
-console.log(`\nThe shop: http://127.0.0.1:${SHOP_PORT}  (Ctrl-C stops it)\n`);
+
+// The address is worth printing only once the shop answers (the dev server compiles on its first request).
+const address = `http://127.0.0.1:${SHOP_PORT}`;
+const answered = await waitForHttp(`${address}/`, shop, 180_000).then(
+  () => true,
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    return false;
+  },
+);
+if (answered) console.log(`\nThe shop: ${address}  (Ctrl-C stops it)\n`);
+else await stop(1);

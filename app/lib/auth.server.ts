@@ -4,6 +4,7 @@ import { safeRedirect } from "../../workers/services/auth.schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { cookieHeader, readCookie } from "../../workers/services/cookies";
 import { AppError, errorHeaders } from "../../workers/services/errors";
+import type { FieldErrors } from "../../workers/services/fields.schema";
 import { signInPath } from "../../workers/services/paths";
 import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
 
@@ -91,22 +92,32 @@ export function pendingSignup(request: Request): PendingSignup | null {
 
 export interface FormProblem {
   message: string;
-  field?: string;
+  /** Each refused field's message, by name ("email", "addresses.0.zipcode"): every one is flagged at once. */
+  fields?: FieldErrors;
   /** What the shopper typed (never passwords), to refill the form after a round trip without JS. */
   values?: Record<string, string>;
 }
 
+/** The fields an AppError is about: all of them (`invalidInput`), or the one it names. */
+function fieldsOf(err: AppError): FieldErrors | undefined {
+  const { fields, field } = err.details ?? {};
+  if (fields && typeof fields === "object") return fields as FieldErrors;
+  return typeof field === "string" && field ? { [field]: err.message } : undefined;
+}
+
 /**
  * Turns a service's failure into the action's answer. An AppError keeps its status, its message and
- * the field it is about; anything else (a mail provider down, a database hiccup) is logged and
+ * the fields it is about; anything else (a mail provider down, a database hiccup) is logged and
  * answered with `fallback`, the spec's generic message for that form, instead of an error page.
  */
 export function formProblem(err: unknown, values?: Record<string, string>, fallback = "Something went wrong") {
   // A database that cannot be reached is the shared 503 page (workers/outage.ts), not a form message.
   if (err instanceof Response || databaseUnavailable(err)) throw err;
   if (err instanceof AppError) {
-    const field = typeof err.details?.field === "string" ? err.details.field : undefined;
-    return data<FormProblem>({ message: err.message || fallback, field, values }, { status: err.status, headers: errorHeaders(err) });
+    return data<FormProblem>(
+      { message: err.message || fallback, fields: fieldsOf(err), values },
+      { status: err.status, headers: errorHeaders(err) },
+    );
   }
   console.error("Form action failed", err);
   return data<FormProblem>({ message: fallback, values }, { status: 500 });

@@ -3,11 +3,12 @@ import { Form, Link, redirect, useActionData, useLoaderData } from "react-router
 import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
+import { MOBILE_INPUT_MAX_LENGTH } from "../../workers/services/mobile.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { register } from "../../workers/services/signup";
 import { parseInput } from "../../workers/services/validate";
-import { EmailField, Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
@@ -55,13 +56,13 @@ export default function CreateAccount() {
   const { next } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusField(problem?.field, formRef, problem);
-  const fieldError = (name: string) => (problem?.field === name ? problem.message : undefined);
+  useFocusFirstInvalid(formRef, problem);
+  const fieldError = (name: string) => problem?.fields?.[name];
   const value = (name: string) => problem?.values?.[name];
   return (
     <>
       <AuthHeading title="Create an account">Save your favourites, check out faster and follow your orders.</AuthHeading>
-      <FormMessage message={problem ? problem.message || REGISTER_FAILED : null} besideField={!!problem?.field} answer={problem} />
+      <FormMessage message={problem ? problem.message || REGISTER_FAILED : null} besideField={!!problem?.fields} answer={problem} />
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
         <Field
@@ -78,11 +79,10 @@ export default function CreateAccount() {
           label="Mobile number"
           name="mobile"
           type="tel"
-          autoComplete="tel-national"
-          inputMode="numeric"
+          autoComplete="tel"
           required
-          maxLength={14}
-          hint="10 digits, for delivery updates"
+          maxLength={MOBILE_INPUT_MAX_LENGTH}
+          hint="For delivery updates: 10 digits, with or without +91"
           defaultValue={value("mobile")}
           error={fieldError("mobile")}
         />

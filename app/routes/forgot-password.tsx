@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { RESET_RULES } from "../../workers/services/auth.rules";
 import { forgotPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
-import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
 import { type FormProblem, formProblem, keepValues, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/forgot-password";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword() {
   const answer = useActionData<Answer>();
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusField(answer && !answer.sent ? answer.field : undefined, formRef, answer);
+  useFocusFirstInvalid(formRef, answer);
   if (answer?.sent) {
     return (
       <div className="auth__done" role="status">
@@ -45,9 +45,9 @@ export default function ForgotPassword() {
       <AuthHeading title="Forgot your password?">
         Enter the email of your account and we will send you a link to choose a new one.
       </AuthHeading>
-      <FormMessage message={answer?.message} besideField={!!answer?.field} answer={answer} />
+      <FormMessage message={answer?.message} besideField={!!answer?.fields} answer={answer} />
       <Form method="post" replace noValidate ref={formRef}>
-        <EmailField defaultValue={answer?.values?.email} error={answer?.field === "email" ? answer.message : undefined} />
+        <EmailField defaultValue={answer?.values?.email} error={answer?.fields?.email} />
         <SubmitButton pending="Sending...">Send reset link</SubmitButton>
       </Form>
       <p className="auth__alt">

@@ -4,7 +4,7 @@ import { MAX_ADDRESSES } from "../../workers/services/address.rules";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../workers/services/profile";
 import { settings } from "../../workers/services/settings";
 import { FormMessage } from "../components/forms/fields";
-import { draftFromProfile, draftValues, emptyAddress, inputNameOf, readDraft } from "../components/profile/profile-draft";
+import { draftFromProfile, draftValues, emptyAddress, inputErrors, readDraft } from "../components/profile/profile-draft";
 import { type FormError, ProfileForm } from "../components/profile/profile-form";
 import { ProfileSummary, type ProfileView } from "../components/profile/profile-summary";
 import { type FormProblem, formProblem, readForm, requirePageUser, signedInRead } from "../lib/auth.server";
@@ -87,7 +87,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const error = useMemo<FormError | undefined>(
     () =>
       actionData && "message" in actionData
-        ? { message: actionData.message || UPDATE_FAILED, input: inputNameOf(actionData.field) }
+        ? { message: actionData.message || UPDATE_FAILED, inputs: inputErrors(actionData.fields) }
         : undefined,
     [actionData],
   );
@@ -106,7 +106,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="profile container">
       <h1>Edit profile</h1>
-      <FormMessage message={error?.message} besideField={!!error?.input} answer={actionData} />
       <ProfileForm draft={draft} email={profile.email} avatar={profile.avatar} photoRule={photoRule} error={error} />
     </section>
   );

@@ -5,7 +5,7 @@ import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
 import { resetLinkIsLive, resetPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
-import { FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { clearSession, formProblem, readForm } from "../lib/auth.server";
@@ -54,7 +54,7 @@ export default function ResetPassword() {
   const formRef = useRef<HTMLFormElement>(null);
   const done = answer && "done" in answer;
   const problem = answer && !("done" in answer) ? answer : undefined;
-  useFocusField(problem?.field, formRef, answer);
+  useFocusFirstInvalid(formRef, answer);
 
   useEffect(() => {
     if (!done) return;
@@ -85,11 +85,11 @@ export default function ResetPassword() {
       </div>
     );
   }
-  const fieldError = (name: string) => (problem?.field === name ? problem.message : undefined);
+  const fieldError = (name: string) => problem?.fields?.[name];
   return (
     <>
       <AuthHeading title="Choose a new password">Choosing a new password signs you out on every device.</AuthHeading>
-      <FormMessage message={problem ? problem.message || RESET_FAILED : null} besideField={!!problem?.field} answer={answer} />
+      <FormMessage message={problem ? problem.message || RESET_FAILED : null} besideField={!!problem?.fields} answer={answer} />
       <Form method="post" replace noValidate ref={formRef}>
         <PasswordField
           label="New password"

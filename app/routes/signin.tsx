@@ -4,7 +4,7 @@ import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { login, UnverifiedAccount } from "../../workers/services/signin";
-import { EmailField, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { EmailField, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
@@ -52,14 +52,14 @@ const NOTICES = new Map([
 export default function SignIn() {
   const { next, notice } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
-  const fieldError = (name: string) => (problem?.field === name ? problem.message : undefined);
+  const fieldError = (name: string) => problem?.fields?.[name];
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusField(problem?.field, formRef, problem);
+  useFocusFirstInvalid(formRef, problem);
   return (
     <>
       <AuthHeading title="Sign in">Welcome back. Sign in to see your cart, wishlist and orders.</AuthHeading>
       <FormMessage message={(notice && NOTICES.get(notice)) ?? null} tone="success" />
-      <FormMessage message={problem ? problem.message || "Login failed" : null} besideField={!!problem?.field} answer={problem} />
+      <FormMessage message={problem ? problem.message || "Login failed" : null} besideField={!!problem?.fields} inline answer={problem} />
       <Form method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
         <EmailField defaultValue={problem?.values?.email} error={fieldError("email")} />

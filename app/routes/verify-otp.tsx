@@ -3,8 +3,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import { CODE_RULES, SIGNUP_TIMED_OUT, VERIFY_TO_SIGN_IN } from "../../workers/services/auth.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
-import { resendOtp, verifyOtp } from "../../workers/services/signup";
-import { Field, FormMessage, SubmitButton, useFocusField } from "../components/forms/fields";
+import { resendOtp, secondsUntilNewCode, verifyOtp } from "../../workers/services/signup";
+import { Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { AuthHeading } from "../layouts/auth-layout";
 import {
   type FormProblem,
@@ -15,6 +15,8 @@ import {
   redirectTarget,
   signedInRedirect,
 } from "../lib/auth.server";
+import { useHydrated } from "../lib/use-hydrated";
+import { useTimeLeft } from "../lib/use-time-left";
 import type { Route } from "./+types/verify-otp";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,17 +32,25 @@ const NOTICES = new Map([
   ["already-sent", "We have already sent a code to this email. Enter it below, or resend it in a minute."],
 ]);
 
+/** The sign-up waiting in this browser (none: the page says so), and how long until it may have a new code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);
-  if (await context.services.user()) throw redirect(next);
+  const pending = pendingSignup(request);
+  // Asked together, so the session check and the code's age share one round trip.
+  const [user, resendInSeconds] = await Promise.all([
+    context.services.user(),
+    pending ? secondsUntilNewCode(context.services, pending.email) : 0,
+  ]);
+  if (user) throw redirect(next);
   return {
     next,
-    email: pendingSignup(request)?.email ?? null,
+    email: pending?.email ?? null,
     notice: NOTICES.get(new URL(request.url).searchParams.get("notice") ?? "") ?? null,
+    resendInSeconds,
   };
 }
 
-type Answer = { message: string; field?: string; sent?: boolean };
+type Answer = FormProblem & { sent?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -65,25 +75,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyOtp() {
-  const { next, email, notice } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { next, email, notice } = loaded;
   const answer = useActionData<Answer>();
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusField(answer?.field, formRef, answer);
+  useFocusFirstInvalid(formRef, answer);
+  if (!email) {
+    return (
+      <div className="auth__done">
+        <AuthHeading title="No sign-up to verify">
+          There is no sign-up waiting for a code in this browser; it may have timed out. Create your account and we will email you a code.
+        </AuthHeading>
+        <FormMessage message={answer?.message} answer={answer} />
+        <Link to={withRedirect("/create-account", next)} className="button button--primary">
+          Create an account
+        </Link>
+        <p className="auth__alt">
+          Already verified? <Link to={withRedirect("/signin", next)}>Sign in</Link>
+        </p>
+      </div>
+    );
+  }
   const failed = answer && !answer.sent;
   return (
     <>
       <AuthHeading title="Verify your email">
-        {email ? (
-          <>
-            Enter the {CODE_RULES.digits}-digit code we sent to <strong>{email}</strong>. It is valid for {CODE_RULES.validMinutes} minutes.
-          </>
-        ) : (
-          <>We could not find the email to verify. Please create your account again.</>
-        )}
+        Enter the {CODE_RULES.digits}-digit code we sent to <strong>{email}</strong>. It is valid for {CODE_RULES.validMinutes} minutes.
       </AuthHeading>
       <FormMessage message={notice} tone="info" />
       <FormMessage message={answer?.sent ? answer.message : null} tone="success" answer={answer} />
-      <FormMessage message={failed ? answer.message || VERIFY_FAILED : null} answer={answer} besideField />
+      <FormMessage message={failed ? answer.message || VERIFY_FAILED : null} answer={answer} besideField={!!answer?.fields} />
       <Form method="post" replace noValidate ref={formRef} className="auth__otp">
         <input type="hidden" name="redirect" value={next} />
         <Field
@@ -95,7 +116,7 @@ export default function VerifyOtp() {
           maxLength={CODE_RULES.digits}
           required
           autoFocus
-          error={failed ? answer.message || VERIFY_FAILED : undefined}
+          error={failed ? answer.fields?.otp : undefined}
         />
         <SubmitButton intent="verify" pending="Verifying...">
           Verify
@@ -104,13 +125,27 @@ export default function VerifyOtp() {
       <Form method="post" replace className="auth__secondary">
         <input type="hidden" name="redirect" value={next} />
         <span>Did not get it? </span>
-        <SubmitButton intent="resend" pending="Sending..." className="button button--secondary">
-          Resend code
-        </SubmitButton>
+        <ResendButton seconds={loaded.resendInSeconds} since={loaded} />
       </Form>
       <p className="auth__alt">
         Wrong email? <Link to={withRedirect("/create-account", next)}>Start again</Link>
       </p>
     </>
+  );
+}
+
+/**
+ * "Resend code", disabled while the server would refuse a new code, counting down the wait
+ * ("Resend code in 59 s"). Without JavaScript it is always enabled, and the server says how long to wait.
+ */
+function ResendButton({ seconds, since }: { seconds: number; since: unknown }) {
+  // A fresh answer (`since`) restarts the count, even with the same number of seconds.
+  const left = Math.ceil(useTimeLeft(seconds * 1000, () => Date.now() + seconds * 1000, since) / 1000);
+  const waiting = useHydrated() && left > 0;
+  const wait = left <= 60 ? `${left} s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return (
+    <SubmitButton intent="resend" pending="Sending..." className="button button--secondary" disabled={waiting}>
+      {waiting ? `Resend code in ${wait}` : "Resend code"}
+    </SubmitButton>
   );
 }

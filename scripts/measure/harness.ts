@@ -59,8 +59,7 @@ async function workerAlive(stack: Stack): Promise<boolean> {
   }
   return false;
 }
-const WORKER_GONE =
-  "The Worker stopped answering during the run; figures discarded. Run again (with STACK_LOGS=1 to see its output).";
+const WORKER_GONE = "The Worker stopped answering during the run; figures discarded. Run again (with STACK_LOGS=1 to see its output).";
 
 /**
  * Measures, then (only if the Worker survived the whole run) prints the report and writes the JSON.

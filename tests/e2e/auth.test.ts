@@ -1,7 +1,16 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { settings } from "../../workers/services/settings";
-import { createUser, latestCode, latestResetLink, postJson, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import {
+  ageSignupCodes,
+  createUser,
+  latestCode,
+  latestResetLink,
+  mailsTo,
+  postJson,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, type viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";
@@ -11,6 +20,17 @@ const base = browser.baseUrl;
 
 async function expectNoAxeViolations(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([]);
+}
+
+/** BRAND.md's kumkum, the primary button's fill. */
+const KUMKUM = "rgb(138, 28, 43)";
+
+/** A link's text and fill colours as the shopper sees them. */
+function colours(link: Locator) {
+  return link.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { color: style.color, background: style.backgroundColor };
+  });
 }
 
 async function fillSignUp(page: Page, email: string, password = TEST_PASSWORD) {
@@ -79,7 +99,7 @@ describe.each(["phone", "desktop"] as (keyof typeof viewports)[])("accounts at %
 });
 
 describe("verification codes", () => {
-  it("locks the code after 5 wrong tries and refuses an early resend", async () => {
+  it("locks the code after 5 wrong tries; an early resend waits on a disabled button", async () => {
     const { page, close } = await browser.open("desktop", { expectStatuses: [400, 429] });
     try {
       const email = uniqueEmail("e2e-lock");
@@ -101,8 +121,9 @@ describe("verification codes", () => {
       await expect.poll(() => page.locator(".field__error").textContent()).toContain("locked");
       expect(page.url()).toContain("/verify-otp");
 
-      await page.getByRole("button", { name: "Resend code" }).click();
-      await expect.poll(() => page.getByText(/Please wait \d+ seconds/).count()).toBeGreaterThan(0);
+      // The code went out moments ago: a new one must wait, and the button says how long.
+      const resend = page.getByRole("button", { name: /^Resend code in \d+ s$/ });
+      expect(await resend.isDisabled()).toBe(true);
     } finally {
       await close();
     }
@@ -150,6 +171,11 @@ describe("password reset", () => {
       await page.clock.pauseAt(Date.now() + 1_000);
       await page.getByRole("button", { name: "Reset Password" }).click();
       await expect.poll(() => page.getByRole("heading", { name: "Password changed" }).count()).toBe(1);
+      // The refusal before it is gone, and the way on to sign-in is a readable brand button (white on
+      // kumkum: axe cannot check it here, as it would wait for transitions the stopped clock holds).
+      expect(await page.getByText("Passwords do not match").count()).toBe(0);
+      const signInButton = page.locator("main").getByRole("link", { name: "Sign In" });
+      expect(await colours(signInButton)).toEqual({ color: "rgb(255, 255, 255)", background: KUMKUM });
       await page.clock.runFor(settings.timing.passwordResetRedirectMs - 1);
       expect(new URL(page.url()).pathname).toMatch(/^\/reset-password\//);
       await page.clock.runFor(1);
@@ -217,5 +243,191 @@ describe("redirects", () => {
   it("keeps the API's sign-in and the page's session apart from other sites", async () => {
     const res = await postJson(base, "/signin", {}, { Origin: "https://evil.example" });
     expect(res.status).toBe(403);
+  });
+});
+
+/** The page's toasts (the region at the top), by their text. */
+const toasts = (page: Page) => page.locator(".toast").allTextContents();
+
+/** Signs up `email` through the form (mobile written as `mobile`) and waits for the code page. */
+async function signUp(page: Page, email: string, mobile = "9812345678") {
+  await page.goto("/create-account");
+  await waitForHydration(page);
+  await fillSignUp(page, email);
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(/\/verify-otp/);
+  await waitForHydration(page);
+}
+
+describe("what a new shopper met on a 390 px phone", () => {
+  it("takes a mobile number written +91 98765 43210 whole at sign-up, and keeps its 10 digits", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      const email = uniqueEmail("e2e-mobile");
+      await page.goto("/create-account");
+      await waitForHydration(page);
+      await fillSignUp(page, email);
+      await page.getByLabel("Mobile number").fill("+91 98765 43210");
+      expect(await page.getByLabel("Mobile number").inputValue()).toBe("+91 98765 43210");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL(/\/verify-otp/);
+      await waitForHydration(page);
+      await page.getByLabel("Verification code").fill(await latestCode(base, email));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.waitForURL(`${base}/`);
+      const profile = await page.evaluate(async () => (await fetch("/api/auth/profile")).json());
+      expect(profile).toMatchObject({ email, mobile: "9876543210" });
+    } finally {
+      await close();
+    }
+  });
+
+  it("flags every refused sign-up field at once and puts the focus on the first", async () => {
+    const { page, close } = await browser.open("phone", { expectStatuses: [400] });
+    try {
+      await page.goto("/create-account");
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill("asha@");
+      await page.getByLabel("Mobile number").fill("12345");
+      await page.getByLabel("Password", { exact: true }).fill("weak");
+      await page.getByLabel("Confirm password").fill("other");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect
+        .poll(() => page.locator("[aria-invalid=true]").evaluateAll((fields) => fields.map((f) => f.getAttribute("name"))))
+        .toEqual(["name", "email", "mobile", "password", "confirmPassword"]);
+      expect(await page.locator(".field__error").allTextContents()).toEqual([
+        "Name is required",
+        "Enter a valid email",
+        "Enter a valid 10-digit mobile number",
+        "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char",
+        "Passwords do not match",
+      ]);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+      await expectNoAxeViolations(page);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows a wrong sign-in on the form itself, in an alert beside the fields", async () => {
+    const user = await createUser(base, "e2e-inline");
+    const { page, close } = await browser.open("phone", { expectStatuses: [401] });
+    try {
+      await page.goto("/signin");
+      await waitForHydration(page);
+      await signIn(page, user.email, "Wrong@Pass1");
+      const alert = page.locator("main [role=alert]").filter({ hasText: "Invalid email or password" });
+      await alert.waitFor();
+      // On the form, not only in the toast region at the top of the page.
+      expect(await alert.evaluate((el) => !!el.closest("main") && !el.closest(".toasts"))).toBe(true);
+      expect(await page.locator(".toast").filter({ hasText: "Invalid email or password" }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      await close();
+    }
+  });
+
+  it("opened with no sign-up in progress, /verify-otp says so and offers to create an account", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto("/verify-otp");
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "No sign-up to verify" }).waitFor();
+      expect(await page.getByLabel("Verification code").count()).toBe(0);
+      expect(
+        await page
+          .getByRole("button")
+          .filter({ hasText: /Verify|Resend/ })
+          .count(),
+      ).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.waitForURL(/\/create-account$/);
+    } finally {
+      await close();
+    }
+  });
+
+  it("counts the resend wait down on a disabled button, then sends a new code", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      const email = uniqueEmail("e2e-resend");
+      // The page's clock is the test's: the minute's wait is stepped through, not waited out.
+      await page.clock.install();
+      await signUp(page, email);
+      const resend = page.getByRole("button", { name: /^Resend code/ });
+      const secondsLeft = async () => Number(/^Resend code in (\d+) s$/.exec((await resend.textContent()) ?? "")?.[1]);
+      await expect.poll(secondsLeft).toBeGreaterThan(50);
+      // Checked while the clock runs: axe waits for the button's colour transition to end.
+      await expectNoAxeViolations(page);
+      await page.clock.pauseAt(Date.now() + 1_000);
+      const first = await secondsLeft();
+      expect(first).toBeLessThanOrEqual(60);
+      expect(await resend.isDisabled()).toBe(true);
+
+      await page.clock.runFor(20_000);
+      await expect.poll(secondsLeft).toBe(first - 20);
+      expect(await resend.isDisabled()).toBe(true);
+
+      // The minute passes, for the page and for the server (its codes moved a minute into the past).
+      await page.clock.runFor((first - 20) * 1_000);
+      await expect.poll(() => resend.textContent()).toBe("Resend code");
+      expect(await resend.isDisabled()).toBe(false);
+      await ageSignupCodes(inject("dbUrl"), email, 60);
+      await resend.click();
+      await expect.poll(async () => (await mailsTo(base, email)).length).toBe(2);
+      // The new code starts a new wait.
+      await expect.poll(secondsLeft).toBeGreaterThan(50);
+      expect(await resend.isDisabled()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it("leaves the code page's messages behind once the code is accepted", async () => {
+    const { page, close } = await browser.open("phone", { expectStatuses: [400] });
+    try {
+      const email = uniqueEmail("e2e-stale-otp");
+      await signUp(page, email);
+      // Signing up again from this browser: the code already sent is the one to type (a hint).
+      await page.goto("/create-account");
+      await waitForHydration(page);
+      await fillSignUp(page, email);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL(/notice=already-sent/);
+      await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("We have already sent a code"));
+      const code = await latestCode(base, email);
+      await page.getByLabel("Verification code").fill(code === "123456" ? "654321" : "123456");
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Incorrect code. 4 tries left."));
+
+      // Toasts stay 4 seconds; with the clock stopped only leaving the page can take them away.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1_000);
+      await page.getByLabel("Verification code").fill(code);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.waitForURL(`${base}/`);
+      await page.locator("summary.user-menu__toggle").waitFor();
+      expect(await toasts(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows the reset page's way forward after a used or bad link as a readable brand button", async () => {
+    const { page, close } = await browser.open("phone");
+    try {
+      await page.goto(`/reset-password/${"A".repeat(43)}`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "This link has expired" }).waitFor();
+      const link = page.getByRole("link", { name: "Send a new link" });
+      expect(await colours(link)).toEqual({ color: "rgb(255, 255, 255)", background: KUMKUM });
+      await expectNoAxeViolations(page);
+      await link.click();
+      await page.waitForURL(/\/forgot-password$/);
+    } finally {
+      await close();
+    }
   });
 });

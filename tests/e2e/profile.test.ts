@@ -136,6 +136,61 @@ describe("profile page", () => {
     }
   });
 
+  it("flags the name, the mobile and every bad address field at once, and focuses the first", async () => {
+    const user = await createUser(browser.baseUrl, "profile-all-fields");
+    const { page, close } = await openAs(user, "phone");
+    try {
+      await page.goto("/profile?edit=1");
+      await hydrated(page);
+      const checkArrives = page.waitForResponse((res) => /\/address\.schema-[\w-]+\.js$/.test(res.url()));
+      await input(page, "Name").fill("");
+      await checkArrives;
+      await input(page, "Mobile").fill("12345");
+      await page.getByRole("button", { name: "Add address" }).click();
+      await fillAddress(address(page, 1), { ...ADDRESS, "Street Address": "", "City/Town": "Ghaziabad", State: "", "PIN Code": "2010" });
+      await page.getByRole("button", { name: "Save Changes" }).click();
+
+      const flagged = [
+        input(page, "Name"),
+        input(page, "Mobile"),
+        ...["Street Address", "PIN Code", "State"].map((l) => input(address(page, 1), l)),
+      ];
+      for (const field of flagged) await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(".field__error").allTextContents()).toEqual([
+        "Name is required",
+        "Enter a valid 10-digit mobile number",
+        "Street Address is required",
+        "PIN Code must be 6 digits",
+        "State is required",
+      ]);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("takes mobile numbers as Indians write them (+91, 0, spaces, dashes) and keeps their 10 digits", async () => {
+    const user = await createUser(browser.baseUrl, "profile-mobile-forms");
+    const { page, close } = await openAs(user, "phone");
+    try {
+      await page.goto("/profile?edit=1");
+      await hydrated(page);
+      await input(page, "Mobile").fill("+91 98765 43210");
+      await page.getByRole("button", { name: "Add address" }).click();
+      const first = address(page, 1);
+      await fillAddress(first, { ...ADDRESS, "Phone Number": "098765-01234", "City/Town": "Ghaziabad", State: "Uttar Pradesh" });
+      await input(first, "PIN Code").fill("201001");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await shows(page, "Profile updated successfully");
+      const saved = await apiProfile(user);
+      expect(saved.mobile).toBe("9876543210");
+      expect(saved.addresses).toMatchObject([{ phoneNumber: "9876501234" }]);
+    } finally {
+      await close();
+    }
+  });
+
   it("fills city and state from a known PIN and empties them for an unknown one", async () => {
     const user = await createUser(browser.baseUrl, "profile-pin");
     // The unknown PIN's lookup answers 404.
@@ -200,11 +255,17 @@ describe("profile page", () => {
       await fillAddress(first, ADDRESS);
       await input(first, "PIN Code").fill("201001");
       await expect.poll(() => input(first, "City/Town").inputValue()).toBe("Ghaziabad");
+      // The clock stands still while the page tidies its URL, so the toast cannot time out meanwhile:
+      // only dropping `?updated=1` could take it away, and it must not.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1_000);
       await page.getByRole("button", { name: "Save Changes" }).click();
 
       await shows(page, "Profile updated successfully");
       await page.getByRole("heading", { level: 1, name: "My profile" }).waitFor();
       await expect.poll(() => new URL(page.url()).search).toBe("");
+      expect(await page.locator(".toast").allTextContents()).toEqual([expect.stringContaining("Profile updated successfully")]);
+      await page.clock.resume();
       await page.getByRole("heading", { name: "Meera S Sharma" }).waitFor();
       await page.locator(".address-card").getByText("Ghaziabad, Uttar Pradesh 201001").waitFor();
 
@@ -242,7 +303,9 @@ describe("profile page", () => {
       const first = address(page, 1);
       await fillAddress(first, { ...ADDRESS, "PIN Code": "201001", "City/Town": "Ghaziabad", State: "" });
       await page.getByRole("button", { name: "Save Changes" }).click();
-      await shows(page, "Address 1: State is required");
+      // The refused field says so under itself, in its address's group.
+      await address(page, 1).getByText("State is required", { exact: true }).waitFor();
+      expect(await input(address(page, 1), "State").getAttribute("aria-invalid")).toBe("true");
       expect(await input(address(page, 1), "Full Name").inputValue()).toBe(ADDRESS["Full Name"]);
       expect((await apiProfile(user)).addresses).toEqual([]);
 

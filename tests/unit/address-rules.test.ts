@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePhoneInput } from "../../workers/services/address.rules";
-import { addressSchema, checkoutAddressSchema, validateProfileAddresses } from "../../workers/services/address.schema";
+import { addressSchema, checkoutAddressSchema, checkProfile, validateProfileAddresses } from "../../workers/services/address.schema";
 
 const good = {
   fullName: "Asha Rao",
@@ -18,25 +17,6 @@ const firstMessage = (schema: typeof addressSchema | typeof checkoutAddressSchem
   return result.success ? null : result.error.issues[0]?.message;
 };
 
-describe("phone field while typing", () => {
-  it("keeps digits and a leading +91", () => {
-    expect(normalisePhoneInput("+91 98765-43210")).toBe("+919876543210");
-    expect(normalisePhoneInput("98a76")).toBe("9876");
-    expect(normalisePhoneInput("(987) 654-3210")).toBe("9876543210");
-  });
-  it("caps at 13 characters with +91, else 10 digits", () => {
-    expect(normalisePhoneInput("+91987654321099")).toBe("+919876543210");
-    expect(normalisePhoneInput("98765432109")).toBe("9876543210");
-  });
-  it("lets +91 be typed one character at a time, but drops any other plus", () => {
-    expect(normalisePhoneInput("+")).toBe("+");
-    expect(normalisePhoneInput("+9")).toBe("+9");
-    expect(normalisePhoneInput("+91")).toBe("+91");
-    expect(normalisePhoneInput("+44 20")).toBe("4420");
-    expect(normalisePhoneInput("98+91")).toBe("9891");
-  });
-});
-
 describe("profile address list", () => {
   it("reports every blank required field with its label and 1-based position", () => {
     const cases: [keyof typeof good, string][] = [
@@ -52,20 +32,23 @@ describe("profile address list", () => {
       expect(validateProfileAddresses([good, { ...good, [field]: "   " }])).toEqual({
         ok: false,
         message: `Address 2: ${label} is required`,
-        index: 1,
-        field,
+        fields: { [`addresses.1.${field}`]: `${label} is required` },
       });
     }
   });
 
-  it("checks fields in order and stops at the first bad address", () => {
+  it("reports every bad field of every address; the message is the first, with its position", () => {
     const bad1 = { ...good, fullName: "", state: "", zipcode: "12" };
     const bad2 = { ...good, streetAddress: "" };
     expect(validateProfileAddresses([good, bad1, bad2])).toEqual({
       ok: false,
       message: "Address 2: Full Name is required",
-      index: 1,
-      field: "fullName",
+      fields: {
+        "addresses.1.fullName": "Full Name is required",
+        "addresses.1.state": "State is required",
+        "addresses.1.zipcode": "PIN Code must be 6 digits",
+        "addresses.2.streetAddress": "Street Address is required",
+      },
     });
     expect(validateProfileAddresses([{ ...good, zipcode: "12", emailAddress: "x" }, bad2])).toMatchObject({
       message: "Address 1: PIN Code must be 6 digits",
@@ -76,21 +59,21 @@ describe("profile address list", () => {
     for (const zipcode of ["56000", "5600011", "56000a", "560 001"]) {
       expect(validateProfileAddresses([{ ...good, zipcode }])).toMatchObject({
         message: "Address 1: PIN Code must be 6 digits",
-        field: "zipcode",
+        fields: { "addresses.0.zipcode": "PIN Code must be 6 digits" },
       });
     }
   });
 
-  it("accepts an Indian mobile with optional +91, spaces and dashes, and keeps the 10 digits", () => {
-    for (const phoneNumber of ["9876543210", "+919876543210", "+91 98765-43210", " 6000000000 "]) {
+  it("accepts an Indian mobile as shoppers write it (+91, 91 or 0 before it, spaces, dashes), and keeps the 10 digits", () => {
+    for (const phoneNumber of ["9876543210", "+919876543210", "+91 98765-43210", "919876543210", "09876543210", " 6000000000 "]) {
       const result = validateProfileAddresses([{ ...good, phoneNumber }]);
       expect(result.ok, phoneNumber).toBe(true);
       if (result.ok) expect(result.addresses[0]?.phoneNumber).toBe(phoneNumber.replace(/\D/g, "").slice(-10));
     }
-    for (const phoneNumber of ["5876543210", "987654321", "98765432101", "919876543210", "+9198765432", "98765abcde"]) {
+    for (const phoneNumber of ["5876543210", "987654321", "98765432101", "+9198765432", "98765abcde"]) {
       expect(validateProfileAddresses([{ ...good, phoneNumber }]), phoneNumber).toMatchObject({
         message: "Address 1: Enter a valid 10-digit Indian phone number",
-        field: "phoneNumber",
+        fields: { "addresses.0.phoneNumber": "Enter a valid 10-digit Indian phone number" },
       });
     }
   });
@@ -136,7 +119,10 @@ describe("profile address list", () => {
 
   it("reads non-objects and non-string fields as blank", () => {
     for (const entry of [null, undefined, 5, "address", [good]]) {
-      expect(validateProfileAddresses([good, entry])).toMatchObject({ message: "Address 2: Full Name is required", index: 1 });
+      expect(validateProfileAddresses([good, entry])).toMatchObject({
+        message: "Address 2: Full Name is required",
+        fields: { "addresses.1.fullName": "Full Name is required" },
+      });
     }
     expect(validateProfileAddresses([{ ...good, zipcode: 560001 }])).toMatchObject({ message: "Address 1: PIN Code is required" });
     expect(validateProfileAddresses([{ ...good, phoneNumber: 9876543210 }])).toMatchObject({
@@ -158,7 +144,7 @@ describe("profile address list", () => {
       expect(validateProfileAddresses([{ ...good, [field]: "x".repeat(max) }]).ok, field).toBe(true);
       expect(validateProfileAddresses([{ ...good, [field]: "x".repeat(max + 1) }])).toMatchObject({
         message: `Address 1: ${label} is too long`,
-        field,
+        fields: { [`addresses.0.${field}`]: `${label} is too long` },
       });
     }
     const longEmail = `${"a".repeat(64)}@${"b".repeat(186)}.com`;
@@ -174,8 +160,37 @@ describe("profile address list", () => {
     expect(validateProfileAddresses(Array(11).fill(good))).toEqual({
       ok: false,
       message: "You can save up to 10 addresses.",
-      index: 10,
-      field: "",
+      fields: {},
+    });
+  });
+});
+
+describe("the whole profile", () => {
+  it("accepts name, mobile and addresses, normalised", () => {
+    expect(checkProfile({ name: " Asha  Rao ", mobile: "+91 98765 43210", addresses: [good] })).toEqual({
+      ok: true,
+      name: "Asha Rao",
+      mobile: "9876543210",
+      addresses: [good],
+    });
+    expect(checkProfile({ name: "Asha", mobile: "09876543210" })).toEqual({ ok: true, name: "Asha", mobile: "9876543210" });
+  });
+
+  it("flags the name, the mobile and every bad address field at once; the message is the first", () => {
+    expect(checkProfile({ name: "", mobile: "12345", addresses: [good, { ...good, zipcode: "1", state: "" }] })).toEqual({
+      ok: false,
+      message: "Name is required",
+      fields: {
+        name: "Name is required",
+        mobile: "Enter a valid 10-digit mobile number",
+        "addresses.1.state": "State is required",
+        "addresses.1.zipcode": "PIN Code must be 6 digits",
+      },
+    });
+    expect(checkProfile({ name: "Asha", mobile: "9876543210", addresses: [{ ...good, state: "" }] })).toEqual({
+      ok: false,
+      message: "Address 1: State is required",
+      fields: { "addresses.0.state": "State is required" },
     });
   });
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { COMMON_PASSWORD_MESSAGE } from "../../workers/services/auth.rules";
 import {
   emailField,
@@ -17,24 +16,31 @@ import {
   safeRedirect,
   verifyOtpSchema,
 } from "../../workers/services/auth.schema";
+import { fieldErrors } from "../../workers/services/fields.schema";
+import { mobileWhileTyping, normaliseMobile } from "../../workers/services/mobile.rules";
 
 const RULE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
 const COMMON = "This password is too common. Please choose one that is harder to guess.";
 
+/** Any zod schema, full or "mini". */
+interface Schema<T = unknown> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } };
+}
+
 /** The first issue's message, or null when the input is accepted. */
-function firstMessage(schema: z.ZodType, input: unknown): string | null {
+function firstMessage(schema: Schema, input: unknown): string | null {
   const r = schema.safeParse(input);
   return r.success ? null : (r.error.issues[0]?.message ?? "");
 }
 
 /** Every issue's message: one for a field that stops at its first failed check. */
-function allMessages(schema: z.ZodType, input: unknown): string[] {
+function allMessages(schema: Schema, input: unknown): string[] {
   const r = schema.safeParse(input);
   return r.success ? [] : r.error.issues.map((i) => i.message);
 }
 
 /** The parsed value; fails the test when the input is refused. */
-function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
+function parsed<T>(schema: Schema<T>, input: unknown): T {
   const r = schema.safeParse(input);
   if (!r.success) throw new Error(`refused ${JSON.stringify(input)}: ${r.error.issues[0]?.message}`);
   return r.data;
@@ -181,18 +187,52 @@ describe("name", () => {
 });
 
 describe("mobile", () => {
+  // The ways shoppers in India write their number, all kept as the same 10 digits.
   it.each([
     ["+91 98765 43210", "9876543210"],
-    ["98765-43210", "9876543210"],
+    ["+919876543210", "9876543210"],
     ["+91-98765-43210", "9876543210"],
+    ["91 98765 43210", "9876543210"],
+    ["919876543210", "9876543210"],
+    ["098765 43210", "9876543210"],
+    ["09876543210", "9876543210"],
+    ["98765-43210", "9876543210"],
+    ["(+91) 98765.43210", "9876543210"],
+    [" 9876543210 ", "9876543210"],
+    ["9198765432", "9198765432"],
     ["6000000000", "6000000000"],
-    ["9876543210", "9876543210"],
   ])("accepts %j as %j", (input, expected) => {
     expect(parsed(mobileField, input)).toBe(expected);
+    expect(normaliseMobile(input.trim())).toBe(expected);
   });
 
-  it.each(["5876543210", "0987654321", "987654321", "98765432101", "98765abcde", "+1 9876543210", "", null])("refuses %j", (input) => {
+  it.each([
+    "5876543210",
+    "0987654321",
+    "987654321",
+    "98765432101",
+    "98765abcde",
+    "+1 9876543210",
+    "+92 9876543210",
+    "0091 98765 43210",
+    "00 9876543210",
+    "9191 9876543210",
+    `+91${"9".repeat(100_000)}`,
+    "",
+    null,
+  ])("refuses %j", (input) => {
     expect(firstMessage(mobileField, input)).toBe("Enter a valid 10-digit mobile number");
+  });
+
+  it("keeps digits and the start of +91 while typing, up to 12 digits (91 or 0 and the number)", () => {
+    expect(mobileWhileTyping("+91 98765-43210")).toBe("+919876543210");
+    expect(mobileWhileTyping("98a76")).toBe("9876");
+    expect(mobileWhileTyping("+")).toBe("+");
+    expect(mobileWhileTyping("+9")).toBe("+9");
+    expect(mobileWhileTyping("+44 20")).toBe("4420");
+    expect(mobileWhileTyping("98+91")).toBe("9891");
+    expect(mobileWhileTyping("91 98765 43210 5")).toBe("919876543210");
+    expect(mobileWhileTyping("0 98765 43210")).toBe("09876543210");
   });
 });
 
@@ -248,6 +288,21 @@ describe("registration and reset forms", () => {
       password: "Gulab$Jamun7",
       confirmPassword: "Gulab$Jamun7",
     });
+  });
+
+  it("reports every refused field at once, the confirmation included, each with its first message", () => {
+    const r = registerFormSchema.safeParse({ name: " ", email: "asha@", mobile: "12345", password: "weak", confirmPassword: "other" });
+    expect(r.success).toBe(false);
+    expect(fieldErrors(r.error?.issues ?? [])).toEqual({
+      name: "Name is required",
+      email: "Enter a valid email",
+      mobile: "Enter a valid 10-digit mobile number",
+      password: RULE,
+      confirmPassword: "Passwords do not match",
+    });
+    const reset = resetPasswordFormSchema.safeParse({ password: "", confirmPassword: "x" });
+    expect(fieldErrors(reset.error?.issues ?? [])).toEqual({ password: "Password is required", confirmPassword: "Passwords do not match" });
+    expect(fieldErrors(registerFormSchema.safeParse(null).error?.issues ?? [])).toEqual({});
   });
 
   it("refuses a common password at sign-up on the password field", () => {

@@ -57,6 +57,25 @@ describe("sign-up with an e-mailed code", () => {
     expect(again.status).toBe(409);
   });
 
+  it("answers a refused sign-up with every field's message at once, and takes 91 and 0 before a mobile", async () => {
+    const res = await postJson(base, "/api/auth/register", { name: " ", email: "asha@", mobile: "12345", password: "weak" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "Name is required",
+      field: "name",
+      fields: {
+        name: "Name is required",
+        email: "Enter a valid email",
+        mobile: "Enter a valid 10-digit mobile number",
+        password: "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char",
+      },
+    });
+    for (const mobile of ["91 98100 12345", "098100-12345"]) {
+      const email = uniqueEmail("signup-mobile");
+      expect((await postJson(base, "/api/auth/register", { ...newUser, mobile, email })).status, mobile).toBe(201);
+    }
+  });
+
   it("never lets a second sign-up for the same e-mail set its password (no takeover before verification)", async () => {
     const email = uniqueEmail("takeover");
     const owner = (await (await postJson(base, "/api/auth/register", { ...newUser, email })).json()) as { verificationToken: string };

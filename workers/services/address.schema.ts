@@ -1,28 +1,17 @@
 import * as z from "zod/mini";
 import { EMAIL_INVALID, MAX_ADDRESSES, PHONE_INVALID, TOO_MANY_ADDRESSES } from "./address.rules";
+import { blankIs, type FieldErrors, textField as field, fieldErrors, longerThan, mobileField, nameField } from "./fields.schema";
+import { MOBILE_INVALID } from "./mobile.rules";
 
 /**
- * Address checks shared by the server and the browser forms: import nothing but zod and plain rules
- * here. Written with zod's tree-shakable "mini" API because the browser runs them (loaded when the
+ * Address and profile checks shared by the server and the browser forms: import nothing but zod and
+ * client-safe rules here. Written with zod's tree-shakable "mini" API because the browser runs them (loaded when the
  * shopper starts editing, not with the page): the full API would be about 22 KiB gzipped, mini ~7.
  * Spec §5 "Address (checkout form)" and "Address (profile save)".
  */
 
 const LIMIT = { name: 100, street: 200, city: 80, email: 254 } as const;
-const PHONE = /^(\+91)?[6-9]\d{9}$/;
 const PIN = /^\d{6}$/;
-
-/**
- * A text field: non-strings count as blank, the value is trimmed (and `tidy` applied) before the
- * checks run, and `abort` stops it at its first failed check, so each field reports one message.
- */
-const field = (checks: z.core.$ZodCheck<string>[], tidy: (v: string) => string = (v) => v) =>
-  z.pipe(
-    z.transform((v: unknown) => tidy(typeof v === "string" ? v.trim() : "")),
-    z.string().check(...checks),
-  );
-const blankIs = (error: string) => z.minLength(1, { error, abort: true });
-const longerThan = (max: number, error: string) => z.maxLength(max, { error, abort: true });
 
 const required = (label: string, max: number) => field([blankIs(`${label} is required`), longerThan(max, `${label} is too long`)]);
 
@@ -30,12 +19,8 @@ const optional = (label: string, max: number) => field([longerThan(max, `${label
 
 const pin = (blank: string, invalid: string) => field([blankIs(blank), z.regex(PIN, { error: invalid })]);
 
-/** Spaces and dashes are dropped, an optional +91 is accepted, and the 10 digits are kept. */
-const phone = (blank: string) =>
-  z.pipe(
-    field([blankIs(blank), z.regex(PHONE, { error: PHONE_INVALID })], (v) => v.replace(/[\s-]/g, "")),
-    z.transform((v) => v.slice(-10)),
-  );
+/** Any way an Indian mobile is written (+91, 91 or 0 before it, spaces, dashes); its 10 digits are kept. */
+const phone = (blank: string) => mobileField(blank, PHONE_INVALID);
 
 const email = (blank: string, tooLong: string) =>
   z.pipe(
@@ -47,8 +32,8 @@ const email = (blank: string, tooLong: string) =>
 const asRecord = z.transform((v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) ? v : {}));
 
 /**
- * One address as saved from the profile or `POST /api/addresses/save`. Fields are checked in key
- * order and the first failure is reported. Unknown keys (`_id`, `id`) are dropped.
+ * One address as saved from the profile or `POST /api/addresses/save`. Every field is checked, in key
+ * order, each stopping at its first failure. Unknown keys (`_id`, `id`) are dropped.
  */
 export const addressSchema = z.pipe(
   asRecord,
@@ -82,27 +67,47 @@ export const checkoutAddressSchema = z.pipe(
   }),
 );
 
-export type ProfileAddressesResult =
-  | { ok: true; addresses: AddressInput[] }
-  /** index: 0-based position of the failing address; field: its key ("" when the list is too long). */
-  | { ok: false; message: string; index: number; field: string };
+/** A refused profile: every field's message (`fields`) and the first of them, as the API answers it. */
+export type ProfileRefusal = { ok: false; message: string; fields: FieldErrors };
 
-/** The profile's whole address list, checked in order; stops at the first failure ("Address {n}: ..."). */
-export function validateProfileAddresses(list: unknown[]): ProfileAddressesResult {
-  if (list.length > MAX_ADDRESSES) return { ok: false, message: TOO_MANY_ADDRESSES, index: MAX_ADDRESSES, field: "" };
+/**
+ * The profile's whole address list. Every bad field of every address is reported (`fields`, keyed
+ * "addresses.{index}.{field}"); `message` is the first, with the address's position ("Address 2: ...").
+ */
+export function validateProfileAddresses(list: unknown[]): { ok: true; addresses: AddressInput[] } | ProfileRefusal {
+  if (list.length > MAX_ADDRESSES) return { ok: false, message: TOO_MANY_ADDRESSES, fields: {} };
   const addresses: AddressInput[] = [];
+  const fields: FieldErrors = {};
+  let message: string | undefined;
   for (const [index, entry] of list.entries()) {
     const result = addressSchema.safeParse(entry);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      return {
-        ok: false,
-        message: `Address ${index + 1}: ${issue?.message ?? "Invalid address"}`,
-        index,
-        field: String(issue?.path[0] ?? ""),
-      };
+    if (result.success) {
+      addresses.push(result.data);
+      continue;
     }
-    addresses.push(result.data);
+    const errors = fieldErrors(result.error.issues, ["addresses", index]);
+    message ??= `Address ${index + 1}: ${Object.values(errors)[0] ?? "Invalid address"}`;
+    Object.assign(fields, errors);
   }
-  return { ok: true, addresses };
+  return message === undefined ? { ok: true, addresses } : { ok: false, message, fields };
+}
+
+const profileDetails = z.object({ name: nameField, mobile: mobileField(MOBILE_INVALID, MOBILE_INVALID) });
+
+/**
+ * The profile as saved, by the server and by the form before it posts: name, mobile and, when given,
+ * the whole address list, every problem at once. The first message is the name's or mobile's, then
+ * the addresses'.
+ */
+export function checkProfile(input: {
+  name: unknown;
+  mobile: unknown;
+  addresses?: unknown[];
+}): { ok: true; name: string; mobile: string; addresses?: AddressInput[] } | ProfileRefusal {
+  const details = profileDetails.safeParse({ name: input.name, mobile: input.mobile });
+  const addresses = input.addresses ? validateProfileAddresses(input.addresses) : { ok: true as const, addresses: undefined };
+  if (details.success && addresses.ok) return { ok: true, ...details.data, addresses: addresses.addresses };
+  const own = details.success ? {} : fieldErrors(details.error.issues);
+  const later = addresses.ok ? { message: "Invalid profile", fields: {} } : addresses;
+  return { ok: false, message: Object.values(own)[0] ?? later.message, fields: { ...own, ...later.fields } };
 }

@@ -7,6 +7,8 @@ import {
   PASSWORDS_DIFFER,
   SIGNUP_TIMED_OUT,
 } from "./auth.rules";
+import { mobileField as mobileOf, nameField } from "./fields.schema";
+import { MOBILE_INVALID } from "./mobile.rules";
 
 /**
  * Account input schemas (SPEC §5 "Sign in, sign up and reset"), shared by the API and the page
@@ -75,16 +77,9 @@ export const newPassword = z.preprocess(
     .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE),
 );
 
-export const nameField = z.preprocess(
-  (v) => text(v).trim().replace(/\s+/g, " "),
-  z.string().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
-);
-
-/** A 10-digit Indian mobile number; spaces, dashes and a +91 prefix are accepted and removed. */
-export const mobileField = z.preprocess(
-  (v) => text(v).replace(/[\s-]/g, "").replace(/^\+91/, ""),
-  z.string().regex(/^[6-9]\d{9}$/, "Enter a valid 10-digit mobile number"),
-);
+export { nameField };
+/** Any common way of writing an Indian mobile number (`normaliseMobile`), kept as its 10 digits. */
+export const mobileField = mobileOf(MOBILE_INVALID, MOBILE_INVALID);
 
 export const otpField = z.preprocess(
   (v) => text(v).trim(),
@@ -101,17 +96,17 @@ export const verifyOtpSchema = z.object({ email: emailField, otp: otpField, veri
 export const resendOtpSchema = z.object({ email: emailField, verificationToken });
 export const emailOnlySchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ password: newPassword });
-export const profileSchema = z.object({ name: nameField, mobile: mobileField });
 
-/** The forms add a confirmation field that must match. */
-const confirmPassword = z.preprocess(text, z.string());
-const matches = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword })
-  .refine(matches, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
-export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ confirmPassword })
-  .refine(matches, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+/**
+ * The forms add a confirmation field that must match. It is its own schema beside the form's
+ * (an intersection), so it is compared even when other fields are refused: a form shows every
+ * problem at once (a refinement of the whole form would not run after a refused field).
+ */
+const confirmation = z
+  .object({ password: z.preprocess(text, z.string()), confirmPassword: z.preprocess(text, z.string()) })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+export const registerFormSchema = registerSchema.and(confirmation);
+export const resetPasswordFormSchema = resetPasswordSchema.and(confirmation);
 
 /** A reset token as we mint them: 32 random bytes, base64url. */
 export const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;

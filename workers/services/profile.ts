@@ -1,15 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { validateProfileAddresses } from "./address.schema";
+import { checkProfile } from "./address.schema";
 import { addressesOf, replaceAddressStatements } from "./addresses";
-import { profileSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { readImageInfo } from "./image";
 import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE, PROFILE_IMAGE_SIZE_MESSAGE } from "./profile.schema";
 import { limit } from "./rate-limit";
 import { readAsUser, requireUser } from "./session";
-import { parseInput } from "./validate";
+import { invalidInput } from "./validate";
 
 /** The profile (SPEC §2 "Profile", §7 `GET/PUT /api/auth/profile`): the user with their addresses. */
 
@@ -74,13 +73,10 @@ async function removePicture(ctx: ServiceContext, userId: number, path: string |
  */
 export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): Promise<Profile> {
   const user = await requireUser(ctx);
-  const { name, mobile } = parseInput(profileSchema, { name: input.name, mobile: input.mobile });
-
-  let addresses: ReturnType<typeof validateProfileAddresses> | undefined;
-  if (input.addresses !== undefined && input.addresses !== null) {
-    addresses = validateProfileAddresses(parseAddressList(input.addresses));
-    if (!addresses.ok) throw new AppError(400, addresses.message, { field: `addresses.${addresses.index}.${addresses.field}` });
-  }
+  const list = input.addresses === undefined || input.addresses === null ? undefined : parseAddressList(input.addresses);
+  const profile = checkProfile({ name: input.name, mobile: input.mobile, addresses: list });
+  if (!profile.ok) throw invalidInput(profile.message, profile.fields);
+  const { name, mobile, addresses } = profile;
   const image = await profilePicture(user.id, input.profileImage);
   await limit(ctx, "profile", String(user.id));
 
@@ -104,9 +100,7 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
     .returning({ profileImage: u.profileImage });
   let saved: { profileImage: string | null }[];
   try {
-    [saved] = addresses?.ok
-      ? await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses.addresses)])
-      : [await updateUser];
+    [saved] = addresses ? await ctx.db.batch([updateUser, ...replaceAddressStatements(ctx.db, user.id, addresses)]) : [await updateUser];
   } catch (err) {
     await removePicture(ctx, user.id, uploaded);
     throw err;

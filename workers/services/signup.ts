@@ -1,6 +1,6 @@
-import { and, desc, eq, exists, gt, isNull, lt, max, min, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, inArray, isNull, lt, max, min, ne, type SQL, sql } from "drizzle-orm";
 import { signupCodes, users } from "../../db/schema";
-import { CODE_RULES, SIGNUP_TIMED_OUT } from "./auth.rules";
+import { CODE_RULES, MAIL_ALLOWANCE, SIGNUP_TIMED_OUT } from "./auth.rules";
 import { registerSchema, resendOtpSchema, verifyOtpSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { constantTimeEqual, hmacSha256Hex, randomDigits, randomToken, sha256Hex } from "./crypto";
@@ -22,6 +22,8 @@ const ALREADY_REGISTERED = "An account with this email already exists. Please si
 const ALREADY_VERIFIED = "This email is already verified. Please sign in.";
 const NO_SIGNUP = "No sign-up is waiting for this email. Please create an account.";
 const CODE_LOCKED = "Too many wrong codes. This code is locked; please resend a new one.";
+/** A refusal of the code the shopper typed: about the `otp` field, so a form shows it there. */
+const codeRefused = (message: string) => new AppError(400, message, { field: "otp" });
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -47,16 +49,40 @@ export type WaitAnswer = (seconds: number) => AppError;
 const waitForNewCode: WaitAnswer = (seconds) =>
   new AppError(429, `Please wait ${seconds} seconds before asking for a new code.`, { retryAfter: seconds });
 
+/** The codes an account was sent in the last hour: both waits (a minute, the hourly allowance) count from them. */
+function codesOfTheHour(ctx: ServiceContext, account: SQL) {
+  const c = signupCodes;
+  return ctx.db
+    .select({ oldest: min(c.createdAt), newest: max(c.createdAt), sent: count() })
+    .from(c)
+    .where(and(account, gt(c.createdAt, new Date(ctx.now().getTime() - HOUR))));
+}
+
+/** Seconds until another code may go out: a minute after the newest, and within the hour's allowance. */
+function waitsFor(ctx: ServiceContext, codes: { oldest: Date | null; newest: Date | null; sent: number } | undefined) {
+  const now = ctx.now().getTime();
+  const minute = codes?.newest ? Math.ceil((CODE_RULES.resendAfterSeconds * 1000 - (now - codes.newest.getTime())) / 1000) : 0;
+  const hour = codes?.oldest && codes.sent >= MAIL_ALLOWANCE.perHour ? Math.ceil((codes.oldest.getTime() + HOUR - now) / 1000) : 0;
+  return { minute: Math.max(0, minute), hour: Math.max(0, hour) };
+}
+
 /** Why a code was refused, and how long to wait: the e-mail had one this minute, or its codes for the hour. */
 async function codeRefusal(ctx: ServiceContext, userId: number, waitAnswer: WaitAnswer): Promise<AppError> {
-  const now = ctx.now().getTime();
-  const [sent] = await ctx.db
-    .select({ oldest: min(signupCodes.createdAt), newest: max(signupCodes.createdAt) })
-    .from(signupCodes)
-    .where(and(eq(signupCodes.userId, userId), gt(signupCodes.createdAt, new Date(now - HOUR))));
-  const wait = sent?.newest ? Math.ceil((CODE_RULES.resendAfterSeconds * 1000 - (now - sent.newest.getTime())) / 1000) : 0;
-  if (wait > 0 || !sent?.oldest) return waitAnswer(Math.max(wait, 1));
-  return tooManyAttempts(Math.max(1, Math.ceil((sent.oldest.getTime() + HOUR - now) / MINUTE)));
+  const [codes] = await codesOfTheHour(ctx, eq(signupCodes.userId, userId));
+  const { minute, hour } = waitsFor(ctx, codes);
+  if (minute === 0 && hour > 0) return tooManyAttempts(Math.ceil(hour / 60));
+  return waitAnswer(Math.max(minute, 1));
+}
+
+/**
+ * Seconds before `email` may be sent another code (0: now), which the verify page counts down
+ * instead of letting the shopper press a button only to be refused. Joins the request's reads.
+ */
+export async function secondsUntilNewCode(ctx: ServiceContext, email: string): Promise<number> {
+  const account = inArray(signupCodes.userId, ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)));
+  const [codes] = await ctx.read(codesOfTheHour(ctx, account));
+  const { minute, hour } = waitsFor(ctx, codes);
+  return Math.max(minute, hour);
 }
 
 /**
@@ -206,12 +232,12 @@ export async function verifyOtp(ctx: ServiceContext, input: unknown) {
   if (!code) {
     const last = await latestCode(ctx, user.id, requestHash);
     if (!last) throw new AppError(400, SIGNUP_TIMED_OUT);
-    if (!last.consumedAt && last.attempts >= CODE_RULES.maxWrongTries) throw new AppError(400, CODE_LOCKED);
-    throw new AppError(400, "This code has expired. Please resend a new one.");
+    if (!last.consumedAt && last.attempts >= CODE_RULES.maxWrongTries) throw codeRefused(CODE_LOCKED);
+    throw codeRefused("This code has expired. Please resend a new one.");
   }
   if (!constantTimeEqual(code.codeHash, await codeHash(ctx, user.id, otp))) {
     const left = CODE_RULES.maxWrongTries - code.attempts;
-    throw new AppError(400, left > 0 ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_LOCKED);
+    throw codeRefused(left > 0 ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_LOCKED);
   }
   const [used] = await ctx.db
     .update(signupCodes)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useTimeLeft } from "../../lib/use-time-left";
 import type { LaunchCountdown } from "./launch.server";
 
 const UNITS = [
@@ -23,21 +23,7 @@ function split(remainingMs: number) {
  * reader would hear a new number every second); a hidden sentence gives the date instead.
  */
 export function Countdown({ target, remainingMs, label }: LaunchCountdown) {
-  const [remaining, setRemaining] = useState(remainingMs);
-
-  useEffect(() => {
-    const end = Date.parse(target);
-    const update = () => {
-      const left = Math.max(0, end - Date.now());
-      setRemaining(left);
-      return left;
-    };
-    if (update() === 0) return;
-    const timer = setInterval(() => {
-      if (update() === 0) clearInterval(timer);
-    }, 1_000);
-    return () => clearInterval(timer);
-  }, [target]);
+  const remaining = useTimeLeft(remainingMs, () => Date.parse(target), target);
 
   return (
     <div className="countdown">

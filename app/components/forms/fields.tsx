@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useToast } from "../toast/toast";
@@ -25,7 +25,7 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        // biome-ignore lint/a11y/noAutofocus: without JavaScript the page comes back from the server: the field in error takes the focus, and its message is read with it (aria-describedby).
+        // biome-ignore lint/a11y/noAutofocus: without JavaScript the page comes back from the server: the first field in error takes the focus (the browser honours the first autofocus only), and its message is read with it (aria-describedby).
         autoFocus={error ? true : undefined}
         {...input}
       />
@@ -57,6 +57,7 @@ export function SubmitButton({
   pending: pendingLabel,
   intent,
   className = "button button--primary",
+  disabled = false,
   ...rest
 }: {
   children: React.ReactNode;
@@ -71,8 +72,8 @@ export function SubmitButton({
       className={className}
       name={intent ? "intent" : undefined}
       value={intent}
-      disabled={submitting}
-      aria-disabled={submitting}
+      disabled={submitting || disabled}
+      aria-disabled={submitting || disabled}
       {...rest}
     >
       {submitting ? pendingLabel : children}
@@ -82,40 +83,69 @@ export function SubmitButton({
 
 /**
  * A form's message (SPEC §8: toasts at the top centre). With JavaScript it is a toast, announced by
- * the toast region; without, the page came back from the server and the message sits above the form,
- * unless `besideField` says it is already shown under its field.
+ * the toast region, which belongs to the answer that raised it: the form's next message, or leaving
+ * the page, takes it away. Without JavaScript the page came back from the server and the message
+ * sits above the form, unless `besideField` says it is already shown under its field. `inline` keeps
+ * it above the form with JavaScript too, in an alert region announced as it changes (sign-in's
+ * failure belongs on the form, not only in a passing toast).
  */
 export function FormMessage({
   message,
   tone = "error",
   besideField = false,
+  inline = false,
   answer,
 }: {
   message?: string | null;
   tone?: "error" | "success" | "info";
   besideField?: boolean;
+  inline?: boolean;
   /** The action answer the message came from: a repeated answer with the same text toasts again. */
   answer?: unknown;
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: answer is the trigger: the same message answered again toasts again.
+  const onForm = inline && !besideField;
+  // The toast this message raised goes when a new answer or message replaces it, or when the page
+  // goes; not when only the message is dropped (a page tidying its URL after saying "saved").
+  const raised = useRef<{ id: number; answer: unknown } | undefined>(undefined);
   useEffect(() => {
-    if (message) toast[tone](message);
-  }, [message, tone, toast, answer]);
-  if (!message || hydrated || besideField) return null;
-  return (
-    <p className={`form-message form-message--${tone}`} role={tone === "error" ? "alert" : "status"}>
+    const last = raised.current;
+    if (last && (message || last.answer !== answer)) {
+      toast.dismiss(last.id);
+      raised.current = undefined;
+    }
+    if (message && !onForm) raised.current = { id: toast[tone](message), answer };
+  }, [message, tone, toast, answer, onForm]);
+  useEffect(
+    () => () => {
+      if (raised.current) toast.dismiss(raised.current.id);
+    },
+    [toast],
+  );
+  // Each answer is a new paragraph, so a repeated failure is announced again.
+  const answers = useRef({ answer, count: 0 });
+  if (answers.current.answer !== answer) answers.current = { answer, count: answers.current.count + 1 };
+
+  const paragraph = message && (
+    <p key={answers.current.count} className={`form-message form-message--${tone}`}>
       {message}
     </p>
   );
+  if (!onForm && (!message || hydrated || besideField)) return null;
+  return <div role={tone === "error" ? "alert" : "status"}>{paragraph}</div>;
 }
 
-/** After a failed submit, puts the keyboard focus on the field the message is about. */
-export function useFocusField(field: string | undefined, form: React.RefObject<HTMLFormElement | null>, answer: unknown) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: answer is the trigger: a repeated refusal of the same field focuses it again.
+/** Focuses the first field of `form` flagged invalid (`aria-invalid`), if any. */
+export function focusFirstInvalid(form: HTMLElement | null): boolean {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  field?.focus();
+  return !!field;
+}
+
+/** After each answer, puts the keyboard focus on the first field flagged invalid. */
+export function useFocusFirstInvalid(form: React.RefObject<HTMLFormElement | null>, answer: unknown) {
   useEffect(() => {
-    if (!field) return;
-    form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`)?.focus();
-  }, [field, form, answer]);
+    if (answer) focusFirstInvalid(form.current);
+  }, [form, answer]);
 }

@@ -19,14 +19,14 @@ const FIELDS: Record<AddressField, { label: string } & React.InputHTMLAttributes
 export function AddressFieldset({
   index,
   address,
-  error,
+  errors,
   onChange,
   onRemove,
 }: {
   index: number;
   address: AddressDraft;
-  /** The field a message is about, and the message. */
-  error?: { field: AddressField; message: string };
+  /** The messages about this address's fields. */
+  errors: Partial<Record<AddressField, string>>;
   onChange: (field: AddressField, value: string) => void;
   onRemove: () => void;
 }) {
@@ -45,7 +45,7 @@ export function AddressFieldset({
               name={addressFieldName(index, field)}
               className={`address-fieldset__${field}`}
               value={address[field]}
-              error={error?.field === field ? error.message : undefined}
+              error={errors[field]}
               onChange={(event) => onChange(field, event.currentTarget.value)}
             />
           );

@@ -1,8 +1,9 @@
 import type { Address } from "../../../workers/services/addresses";
+import type { FieldErrors } from "../../../workers/services/fields.schema";
 
 /**
  * The profile form as the shopper is filling it in: plain strings, nothing checked yet (the service
- * and `validateProfileAddresses` do that). The form posts addresses under indexed names
+ * and `checkProfile` do that). The form posts addresses under indexed names
  * (`addresses[0].fullName`), so the same post works with and without JavaScript.
  */
 
@@ -76,9 +77,18 @@ export function draftValues(draft: ProfileDraft): Record<string, string> {
 }
 
 /** The input a service's field path is about: "addresses.0.zipcode" -> "addresses[0].zipcode". */
-export function inputNameOf(field: string | undefined): string | undefined {
-  if (!field) return undefined;
+function inputNameOf(field: string): string | undefined {
   const [, index, key] = /^addresses\.(\d+)\.(\w+)$/.exec(field) ?? [];
   if (index !== undefined && key !== undefined) return isAddressField(key) ? addressFieldName(Number(index), key) : undefined;
   return field === "name" || field === "mobile" ? field : undefined;
+}
+
+/** A refused profile's messages by input name, from the service's by field path. */
+export function inputErrors(fields: FieldErrors | undefined): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields ?? {})) {
+    const input = inputNameOf(field);
+    if (input) inputs[input] = message;
+  }
+  return inputs;
 }

@@ -1,17 +1,18 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { MAX_ADDRESSES, normalisePhoneInput } from "../../../workers/services/address.rules";
-import { Field, SubmitButton } from "../forms/fields";
+import { MAX_ADDRESSES } from "../../../workers/services/address.rules";
+import { mobileWhileTyping } from "../../../workers/services/mobile.rules";
+import { Field, FormMessage, focusFirstInvalid, SubmitButton } from "../forms/fields";
 import { useToast } from "../toast/toast";
 import { AddressFieldset } from "./address-fieldset";
 import { PhotoPicker, type PhotoRule } from "./photo-picker";
 import { lookupPincode } from "./pincode-lookup";
-import { type AddressDraft, type AddressField, addressFieldName, emptyAddress, type ProfileDraft } from "./profile-draft";
+import { type AddressDraft, type AddressField, addressFieldName, emptyAddress, inputErrors, type ProfileDraft } from "./profile-draft";
 
-/** A message and the input (by name) it is about, if any. */
+/** A refused save: its message, and each refused input's own (by input name). */
 export interface FormError {
   message: string;
-  input?: string;
+  inputs: Record<string, string>;
 }
 
 type KeyedAddress = AddressDraft & { key: number };
@@ -21,19 +22,19 @@ const keyed = (address: AddressDraft): KeyedAddress => ({ ...address, key: nextK
 const withoutKey = ({ key: _key, ...address }: KeyedAddress): AddressDraft => address;
 
 /**
- * The server's own address check, fetched when the shopper first reaches a field or button of the
+ * The server's own profile check, fetched when the shopper first reaches a field or button of the
  * form rather than with the page (it brings zod). Until it has arrived, or if it cannot be fetched,
  * Save simply lets the server check.
  */
-type AddressCheck = typeof import("../../../workers/services/address.schema")["validateProfileAddresses"];
-let addressCheck: AddressCheck | undefined;
-let loadingAddressCheck = false;
-const loadAddressCheck = () => {
-  if (addressCheck || loadingAddressCheck) return;
-  loadingAddressCheck = true;
+type ProfileCheck = typeof import("../../../workers/services/address.schema")["checkProfile"];
+let profileCheck: ProfileCheck | undefined;
+let loadingProfileCheck = false;
+const loadProfileCheck = () => {
+  if (profileCheck || loadingProfileCheck) return;
+  loadingProfileCheck = true;
   import("../../../workers/services/address.schema").then(
-    (m) => (addressCheck = m.validateProfileAddresses),
-    () => (loadingAddressCheck = false),
+    (m) => (profileCheck = m.checkProfile),
+    () => (loadingProfileCheck = false),
   );
 };
 
@@ -44,7 +45,8 @@ const focusInput = (form: HTMLFormElement | null, name: string) =>
  * The profile's edit view (SPEC §2 "Profile"). It posts one multipart form whose intent is "save",
  * "add-address" or "remove-address:{i}": without JavaScript the server adds and removes addresses
  * in the draft it sends back; with JavaScript they happen here and only "save" is posted, after the
- * addresses pass the same check the server makes (so a picture is not uploaded only to be refused).
+ * whole profile passes the same check the server makes (so a picture is not uploaded only to be
+ * refused). Every refused field is flagged at once, and the first of them takes the focus.
  */
 export function ProfileForm({
   draft,
@@ -65,21 +67,33 @@ export function ProfileForm({
   const [name, setName] = useState(draft.name);
   const [mobile, setMobile] = useState(draft.mobile);
   const [addresses, setAddresses] = useState(() => draft.addresses.map(keyed));
-  const [error, setError] = useState(serverError);
-  // An object, so asking twice for the same input still focuses it.
-  const [focusAfterRender, setFocusAfterRender] = useState<{ input: string } | null>(null);
+  // The latest refusal (the server's or the check's before posting), and what is still flagged of it.
+  const [refusal, setRefusal] = useState(serverError);
+  const [invalid, setInvalid] = useState(serverError?.inputs ?? {});
+  // An object, so asking twice still focuses; no input: the first one flagged invalid.
+  const [focusAfterRender, setFocusAfterRender] = useState<{ input?: string } | null>(null);
+
+  const refuse = useCallback((error: FormError | undefined) => {
+    setRefusal(error);
+    setInvalid(error?.inputs ?? {});
+    if (error) setFocusAfterRender({});
+  }, []);
+
+  useEffect(() => refuse(serverError), [serverError, refuse]);
 
   useEffect(() => {
-    setError(serverError);
-    if (serverError?.input) focusInput(formRef.current, serverError.input);
-  }, [serverError]);
-
-  useEffect(() => {
-    if (focusAfterRender) focusInput(formRef.current, focusAfterRender.input);
+    if (!focusAfterRender) return;
+    if (focusAfterRender.input) focusInput(formRef.current, focusAfterRender.input);
+    else focusFirstInvalid(formRef.current);
   }, [focusAfterRender]);
 
-  const errorFor = (input: string) => (error?.input === input ? error.message : undefined);
-  const clearErrorFor = (input: string) => setError((current) => (current?.input === input ? undefined : current));
+  const errorFor = (input: string) => invalid[input];
+  const clearErrorFor = (input: string) =>
+    setInvalid((current) => {
+      if (!(input in current)) return current;
+      const { [input]: _cleared, ...rest } = current;
+      return rest;
+    });
 
   function updateAddress(key: number, field: AddressField, value: string) {
     setAddresses((list) => list.map((a) => (a.key === key ? { ...a, [field]: value } : a)));
@@ -98,7 +112,7 @@ export function ProfileForm({
 
   function changeAddress(key: number, index: number, field: AddressField, raw: string) {
     let value = raw;
-    if (field === "phoneNumber") value = normalisePhoneInput(raw);
+    if (field === "phoneNumber") value = mobileWhileTyping(raw);
     if (field === "zipcode") value = raw.replace(/\D/g, "").slice(0, 6);
     updateAddress(key, field, value);
     clearErrorFor(addressFieldName(index, field));
@@ -108,26 +122,24 @@ export function ProfileForm({
   function addAddress() {
     const address = keyed(emptyAddress());
     setAddresses((list) => [...list, address]);
-    setError(undefined);
+    // Messages are kept by position, which adding or removing an address changes.
+    setInvalid({});
     setFocusAfterRender({ input: addressFieldName(addresses.length, "fullName") });
   }
 
   function removeAddress(key: number) {
     setAddresses((list) => list.filter((a) => a.key !== key));
-    setError(undefined);
+    setInvalid({});
     addButton.current?.focus();
   }
 
   function checkBeforeSaving(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute("value") !== "save" || !addressCheck) return;
-    const check = addressCheck(addresses.map(withoutKey));
+    if (submitter?.getAttribute("value") !== "save" || !profileCheck) return;
+    const check = profileCheck({ name, mobile, addresses: addresses.map(withoutKey) });
     if (check.ok) return;
     event.preventDefault();
-    const input = check.field ? addressFieldName(check.index, check.field as AddressField) : undefined;
-    setError({ message: check.message, input });
-    toast.error(check.message);
-    if (input) focusInput(formRef.current, input);
+    refuse({ message: check.message, inputs: inputErrors(check.fields) });
   }
 
   return (
@@ -138,9 +150,10 @@ export function ProfileForm({
       noValidate
       ref={formRef}
       className="profile-form"
-      onFocus={loadAddressCheck}
+      onFocus={loadProfileCheck}
       onSubmit={checkBeforeSaving}
     >
+      <FormMessage message={refusal?.message} besideField={Object.keys(refusal?.inputs ?? {}).length > 0} answer={refusal} />
       {/* Enter in any field saves: the first submit button in the form is the one Enter presses. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
 
@@ -163,12 +176,11 @@ export function ProfileForm({
             label="Mobile"
             name="mobile"
             type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             value={mobile}
             error={errorFor("mobile")}
             onChange={(event) => {
-              setMobile(normalisePhoneInput(event.currentTarget.value));
+              setMobile(mobileWhileTyping(event.currentTarget.value));
               clearErrorFor("mobile");
             }}
           />
@@ -184,7 +196,7 @@ export function ProfileForm({
             key={address.key}
             index={index}
             address={address}
-            error={errorAt(error, index)}
+            errors={errorsAt(invalid, index)}
             onChange={(field, value) => changeAddress(address.key, index, field, value)}
             onRemove={() => removeAddress(address.key)}
           />
@@ -220,9 +232,12 @@ export function ProfileForm({
   );
 }
 
-/** The error of one address fieldset, if the message is about one of its inputs. */
-function errorAt(error: FormError | undefined, index: number): { field: AddressField; message: string } | undefined {
+/** The messages about one address fieldset's inputs, by field. */
+function errorsAt(invalid: Record<string, string>, index: number): Partial<Record<AddressField, string>> {
   const prefix = `addresses[${index}].`;
-  if (!error?.input?.startsWith(prefix)) return undefined;
-  return { field: error.input.slice(prefix.length) as AddressField, message: error.message };
+  const errors: Partial<Record<AddressField, string>> = {};
+  for (const [input, message] of Object.entries(invalid)) {
+    if (input.startsWith(prefix)) errors[input.slice(prefix.length) as AddressField] = message;
+  }
+  return errors;
 }

@@ -9,11 +9,14 @@ interface Toast {
   message: string;
 }
 
+/** Each call answers the toast's id, for `dismiss`. */
 export interface ToastApi {
-  info(message: string): void;
-  success(message: string): void;
+  info(message: string): number;
+  success(message: string): number;
   /** Errors are announced at once (role="alert"); the others wait for a pause (role="status"). */
-  error(message: string): void;
+  error(message: string): number;
+  /** Takes a toast away before its time (the page it spoke about has moved on). */
+  dismiss(id: number): void;
 }
 
 const DISMISS_AFTER_MS = 4_000;
@@ -27,9 +30,13 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
-    const add = (tone: Tone) => (message: string) => setToasts((all) => [...all, { id: nextId++, tone, message }]);
-    return { info: add("info"), success: add("success"), error: add("error") };
-  }, []);
+    const add = (tone: Tone) => (message: string) => {
+      const id = nextId++;
+      setToasts((all) => [...all, { id, tone, message }]);
+      return id;
+    };
+    return { info: add("info"), success: add("success"), error: add("error"), dismiss };
+  }, [dismiss]);
 
   const list = (errors: boolean) =>
     toasts.filter((t) => (t.tone === "error") === errors).map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
