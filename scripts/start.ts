@@ -53,18 +53,17 @@ console.log(`Local libSQL server on ${db.url}`);
 
 if (!dev) runChecked("npm", ["run", "build"]);
 
-// The dev server reads DB_PORT in vite.config.ts; wrangler dev is told the database URL itself.
+// The dev server reads DB_PORT in vite.config.ts; the built Worker is told the database URL itself
+// (scripts/worker-runtime.ts: workerd through Miniflare, with the build's wrangler.json; ADR 7).
+const address = `http://127.0.0.1:${SHOP_PORT}`;
 const shop = dev
   ? startProcess("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(SHOP_PORT), "--strictPort"], {
       env: { ...process.env, DB_PORT: String(DB_PORT) },
     })
-  : startProcess("npx", [
-      "wrangler",
-      "dev",
-      "--config",
-      resolve(root, process.env.BUILD_DIR ?? "build", "server/wrangler.json"),
-      "--ip",
-      "127.0.0.1",
+  : startProcess(resolve(root, "node_modules/.bin/tsx"), [
+      resolve(root, "scripts/worker-runtime.ts"),
+      "--build",
+      process.env.BUILD_DIR ?? "build",
       "--port",
       String(SHOP_PORT),
       "--persist-to",
@@ -75,7 +74,8 @@ const shop = dev
       `SESSION_SECRET:${sessionSecret}`,
       "--var",
       "APP_ENV:development",
-      "--show-interactive-dev-session=false",
+      "--var",
+      `SITE_URL:${address}`,
     ]);
 
 let stopping = false;
@@ -91,7 +91,6 @@ process.on("SIGTERM", () => void stop(0));
 shop.exited.then((code) => stop(code ?? 1));
 
 // The address is worth printing only once the shop answers (the dev server compiles on its first request).
-const address = `http://127.0.0.1:${SHOP_PORT}`;
 const answered = await waitForHttp(`${address}/`, shop, 180_000).then(
   () => true,
   (err: unknown) => {
