@@ -181,7 +181,7 @@ export function HeaderSearch() {
                 <img src={suggestion.image.url} alt="" width={40} height={50} />
                 <span className="search-suggestion__text">
                   <span className="search-suggestion__name">{suggestion.name}</span>
-                  {suggestion.outOfStock && <span className="search-suggestion__stock">Out of stock</span>}
+                  {suggestion.outOfStock && <span className="badge search-suggestion__stock">Out of stock</span>}
                 </span>
                 {suggestion.price && <span className="search-suggestion__price">{suggestion.price}</span>}
               </Link>

@@ -112,7 +112,7 @@ export function ProductCard({ product, aboveFold = false, priority = false, head
           decoding="async"
           {...(priority ? { fetchpriority: "high" } : {})}
         />
-        {product.outOfStock && <span className="product-card__badge">Out of Stock</span>}
+        {product.outOfStock && <span className="badge product-card__badge">Out of Stock</span>}
       </div>
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>

@@ -235,7 +235,7 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
       }}
     >
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
-      {soldOut && <p className="purchase__sold-out">Out of stock</p>}
+      {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
       <ColourSwatches colors={product.colors} value={color} onChange={setColor} />
       <SizeOptions
         sizes={product.sizes}
