@@ -311,7 +311,7 @@ export async function listSitemapEntries(ctx: ServiceContext) {
 
 /**
  * The size and colour a listing asks for as the catalogue spells them (`m` is "M"), or null for one
- * no active product has in any stock: a name the shop does not use, not a filter that finds nothing.
+ * no active product has at all: a name the shop does not use, not a filter that finds nothing.
  */
 function facetNamesQuery(ctx: ServiceContext, q: { size?: string; color?: string }) {
   return ctx.db.all<{ size: string | null; color: string | null }>(sql`select
