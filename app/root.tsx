@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { DATABASE_UNAVAILABLE } from "../workers/services/errors.rules";
+import { shopperHeader } from "../workers/services/header";
 import { settings } from "../workers/services/settings";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
@@ -15,16 +16,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Counts are placeholders until the cart issue fills them from the shopper's cart and wishlist.
+  // The header's counts travel with the session check, in the page's batch (one round trip).
   // `origin` builds canonical and Open Graph URLs. A signed-out request reads nothing here.
   const origin = new URL(request.url).origin;
-  const user = await context.services.user();
+  const shopper = await shopperHeader(context.services);
   return {
-    cartCount: 0,
-    wishlistCount: 0,
+    cartCount: shopper?.cartCount ?? 0,
+    wishlistIds: shopper?.wishlistIds ?? [],
     origin,
     year: new Date().getFullYear(),
-    user: user && { name: user.name, avatar: avatarUrl(user.profileImage, origin) },
+    user: shopper && { name: shopper.user.name, avatar: avatarUrl(shopper.user.profileImage, origin) },
   };
 }
 

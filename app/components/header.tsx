@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { settings } from "../../workers/services/settings";
+import { useShopperCounts } from "../lib/shopper-counts";
 import { useDisclosure } from "../lib/use-disclosure";
-import type { loader as rootLoader } from "../root";
 import { HeaderSearch } from "./header-search";
 import { BagIcon, BrandMark, CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { UserMenu } from "./user-menu";
@@ -46,7 +46,7 @@ function CountLink({ to, label, count, children }: { to: string; label: string; 
  * past settings.timing.topBarSolidAfterPx; before hydration it stays solid so it is always readable.
  */
 export function Header({ overlay = false }: { overlay?: boolean }) {
-  const counts = useRouteLoaderData<typeof rootLoader>("root");
+  const counts = useShopperCounts();
   const { pathname } = useLocation();
   const menu = useDisclosure<HTMLDetailsElement>();
   const [scrolled, setScrolled] = useState<boolean | null>(null);
@@ -89,10 +89,10 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
 
         <div className="header-actions">
           <HeaderSearch />
-          <CountLink to="/wishlist" label="Wishlist" count={counts?.wishlistCount ?? 0}>
+          <CountLink to="/wishlist" label="Wishlist" count={counts.wishlistCount}>
             <HeartIcon />
           </CountLink>
-          <CountLink to="/cart" label="Cart" count={counts?.cartCount ?? 0}>
+          <CountLink to="/cart" label="Cart" count={counts.cartCount}>
             <BagIcon />
           </CountLink>
           <UserMenu />
