@@ -9,6 +9,7 @@ export default [
     route("search", "routes/search.tsx"),
     route("coming-soon", "routes/coming-soon.tsx"),
     route("cart", "routes/cart.tsx"),
+    route("checkout", "routes/checkout.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     route("profile", "routes/profile.tsx"),

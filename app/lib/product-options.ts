@@ -2,8 +2,9 @@
  * The rules for choosing colour, size and quantity while the shopper chooses (SPEC §4 "Product
  * page", §5 "Cart and buy", §9): preselection, the stepper's bounds, the low-stock note and the
  * rating. Pure, client-safe and small, because the product page loads it; judging a submitted
- * choice, with its messages, is app/lib/product-choice.ts.
+ * choice, with its messages, is workers/services/choice.rules.ts.
  */
+import { onlyAvailable } from "../../workers/services/cart.rules";
 import type { SizePrice } from "../../workers/services/pricing";
 
 export interface Colour {
@@ -46,9 +47,6 @@ export function canIncrease(quantity: number, stock: number | null): boolean {
 export function canDecrease(quantity: number): boolean {
   return quantity > 1;
 }
-
-/** SPEC §5's words for a quantity above the chosen size's stock, on the product page. */
-export const onlyAvailable = (n: number) => `Only ${n} items available in this size`;
 
 /**
  * Under the stepper: why a typed quantity was brought down to the stock, else "Only 3 left" for a

@@ -1,20 +1,263 @@
+import { useEffect } from "react";
+import { data, Form, Link, useActionData, useFetcher, useFetchers, useNavigation } from "react-router";
+import type { CartLine } from "../../workers/services/cart";
+import { myCart } from "../../workers/services/cart";
+import { cartMessages } from "../../workers/services/cart.rules";
+import { effectivePrice, formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AccountEmpty } from "../components/account-empty";
-import { signedInOnly } from "../lib/auth.server";
+import { CheckoutSteps } from "../components/checkout-steps";
+import { Price } from "../components/product/price";
+import { useToast } from "../components/toast/toast";
+import { signedInRead } from "../lib/auth.server";
+import { cartAction, completePendingAdd } from "../lib/cart.server";
+import type { CartAnswer } from "../lib/product-choice";
+import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import type { Route } from "./+types/cart";
 
 /**
- * Your cart (protected, SPEC §2): a signed-out shopper is sent to sign-in and back. Its contents
- * arrive with their own issue; until then the list is honestly empty, as nothing can be added yet.
+ * Your cart (protected, SPEC §2 "Cart"): a line per product, size and colour at today's price, a
+ * stepper and Remove per line, the subtotal and "Proceed to checkout". Every control is a form that
+ * posts to this route's action (app/lib/cart.server.ts), so the page works without JavaScript; with
+ * it, each line answers through its own fetcher and shows the change before the server confirms it.
  */
 export const meta: Route.MetaFunction = () => [{ title: `Your cart | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
-export const loader = signedInOnly;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // An add she asked for before signing in completes here, now that she is back.
+  const pending = await completePendingAdd(request, context.services);
+  const cart = await signedInRead(request, myCart(context.services));
+  const notice = pending && { message: pending.message, ok: pending.ok };
+  return data({ cart, notice }, pending ? { headers: { "Set-Cookie": pending.cookie } } : undefined);
+}
 
-export default function Page() {
+export async function action({ request, context }: Route.ActionArgs) {
+  return cartAction(request, context.services);
+}
+
+type ShownLine = CartLine & { removing: boolean };
+
+/** The quantity and presence each line shows this instant: the server's, or the change on its way. */
+function useShownLines(lines: CartLine[]): ShownLine[] {
+  const fetchers = useFetchers();
+  const pending = new Map<string, FormData>();
+  for (const f of fetchers) {
+    if (f.state !== "idle" && f.formData && f.formAction?.split("?")[0] === "/cart")
+      pending.set(String(f.formData.get("lineId")), f.formData);
+  }
+  return lines.map((line) => {
+    const form = pending.get(String(line.id));
+    if (!form) return { ...line, removing: false };
+    if (form.get("intent") === "remove") return { ...line, removing: true };
+    const quantity = Number(form.get("quantity"));
+    const valid = Number.isSafeInteger(quantity) && quantity >= 1 && quantity <= line.stock;
+    return { ...line, quantity: valid ? quantity : line.quantity, removing: false };
+  });
+}
+
+function LineStepper({ line, shown }: { line: CartLine; shown: number }) {
+  const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
+  const toast = useToast();
+  const atOne = shown <= 1;
+  const atStock = shown >= line.stock;
   return (
-    <AccountEmpty eyebrow="Your cart" title="Your cart is empty.">
-      Pieces you add to your cart wait here until you check out.
-    </AccountEmpty>
+    <fetcher.Form method="post" action="/cart" className="cart-line__stepper stepper" aria-label={`Quantity of ${line.name}`}>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="lineId" value={line.id} />
+      <input type="hidden" name="was" value={line.quantity} />
+      <button
+        type="submit"
+        name="quantity"
+        value={shown - 1}
+        className="stepper__button"
+        aria-label="Decrease quantity"
+        aria-disabled={atOne || undefined}
+        onClick={(event) => {
+          if (!atOne) return;
+          event.preventDefault();
+          toast.error(cartMessages.quantityBelowOne);
+        }}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <output className="stepper__value" aria-live="polite">
+        {shown}
+      </output>
+      <button
+        type="submit"
+        name="quantity"
+        value={shown + 1}
+        className="stepper__button"
+        aria-label="Increase quantity"
+        aria-disabled={atStock || undefined}
+        onClick={(event) => {
+          if (!atStock) return;
+          event.preventDefault();
+          toast.error(cartMessages.onlyLeft(line.stock));
+        }}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </fetcher.Form>
   );
 }
+
+function RemoveButton({ line }: { line: CartLine }) {
+  const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="lineId" value={line.id} />
+      <input type="hidden" name="was" value={line.quantity} />
+      <button type="submit" className="link-button cart-line__remove">
+        Remove<span className="visually-hidden"> {line.name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * One line. While its removal is on its way it is hidden, not unmounted, so a refusal ("Failed to
+ * remove item: ...") still reaches the shopper and the line comes back.
+ */
+function CartLineRow({ line, shown }: { line: CartLine; shown: ShownLine }) {
+  const fallback = useImageFallback();
+  const toast = useToast();
+  const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
+  const unit = effectivePrice(line);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer once, when it has arrived; toast never changes.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.kind === "invalid") toast.error(fetcher.data.message);
+  }, [fetcher.data, fetcher.state]);
+  return (
+    <li className={line.problem ? "cart-line has-problem" : "cart-line"} hidden={shown.removing}>
+      <Link to={line.href} className="cart-line__image" tabIndex={-1} aria-hidden="true">
+        <img
+          {...fallback}
+          src={line.image?.url ?? PLACEHOLDER_IMAGE}
+          alt=""
+          width={line.image?.width ?? 800}
+          height={line.image?.height ?? 1000}
+          loading="lazy"
+          decoding="async"
+        />
+      </Link>
+      <div className="cart-line__body">
+        <h2 className="cart-line__name">
+          <Link to={line.href}>{line.name}</Link>
+        </h2>
+        <dl className="cart-line__options">
+          {line.color && (
+            <div>
+              <dt>Colour</dt>
+              <dd>{line.color}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Size</dt>
+            <dd>{line.size}</dd>
+          </div>
+        </dl>
+        <Price pricePaise={line.pricePaise} effectivePaise={unit} className="cart-line__price" />
+        {line.problem && <p className="cart-line__problem">{line.problem}</p>}
+      </div>
+      <div className="cart-line__controls">
+        <LineStepper line={line} shown={shown.quantity} />
+        <p className="cart-line__total">
+          <span className="visually-hidden">Line total </span>
+          {formatRupees(unit * shown.quantity)}
+        </p>
+        <RemoveButton line={line} />
+      </div>
+    </li>
+  );
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { cart, notice } = loaderData;
+  const answer = useActionData<typeof action>();
+  const checkingOut = useNavigation().formData?.get("intent") === "checkout";
+  const toast = useToast();
+  const all = useShownLines(cart.lines);
+  const shown = all.filter((l) => !l.removing);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the notice of one page load, once; toast never changes.
+  useEffect(() => {
+    if (notice) (notice.ok ? toast.success : toast.error)(notice.message);
+  }, [notice]);
+
+  if (shown.length === 0) {
+    return (
+      <div className="cart-page container">
+        <CheckoutSteps current={1} />
+        <AccountEmpty eyebrow="Your cart" title={cartMessages.empty}>
+          Pieces you add to your cart wait here until you check out.
+        </AccountEmpty>
+      </div>
+    );
+  }
+
+  const subtotal = shown.filter((l) => !l.problem).reduce((sum, l) => sum + effectivePrice(l) * l.quantity, 0);
+  const count = shown.reduce((n, l) => n + l.quantity, 0);
+  const ready = shown.every((l) => !l.problem);
+  // Shown without JavaScript (a post comes back with the page); with it, the same words are a toast.
+  const message = answer ?? (notice && { kind: notice.ok ? "done" : "invalid", message: notice.message });
+
+  return (
+    <div className="cart-page container">
+      <CheckoutSteps current={1} />
+      <h1 className="cart-page__title">Your cart</h1>
+      {message && (
+        <p
+          className={`no-js-only notice${message.kind === "invalid" ? " notice--error" : ""}`}
+          role={message.kind === "invalid" ? "alert" : "status"}
+        >
+          {message.message}
+        </p>
+      )}
+      <div className="cart-page__layout">
+        <ul className="cart-lines" aria-label="Items in your cart">
+          {cart.lines.map((line, i) => (
+            <CartLineRow key={line.id} line={line} shown={all[i]!} />
+          ))}
+        </ul>
+        <section className="cart-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">Order summary</h2>
+          <dl>
+            <div>
+              <dt>
+                Subtotal ({count} {count === 1 ? "item" : "items"})
+              </dt>
+              <dd>{formatRupees(subtotal)}</dd>
+            </div>
+          </dl>
+          <p className="cart-summary__note">Delivery and any coupon are worked out at checkout.</p>
+          {!ready && (
+            <p className="cart-summary__problem" role="status">
+              {cartMessages.fixBeforeCheckout}
+            </p>
+          )}
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="checkout"
+              className="button button--primary cart-summary__checkout"
+              aria-disabled={!ready || checkingOut || undefined}
+              onClick={(event) => {
+                if (!ready || checkingOut) event.preventDefault();
+              }}
+            >
+              Proceed to checkout
+            </button>
+          </Form>
+          <Link to="/all-products" className="cart-summary__continue">
+            Continue shopping
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const handle = { failure: "Failed to load your cart" };

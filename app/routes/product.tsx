@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
-import { getProductBySlug, getProductPage, type Product } from "../../workers/services/catalog";
+import { getProductPage, type Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import { AppError } from "../../workers/services/errors";
-import { categorySegment, productPath, signInPath } from "../../workers/services/paths";
+import { categorySegment, productPath } from "../../workers/services/paths";
 import { type CardPrice, cardPrice, effectivePrice, formatRupees, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { ColourSwatches } from "../components/product/colour-swatches";
@@ -19,7 +19,8 @@ import { ProductCard } from "../components/product-card";
 import { useToast } from "../components/toast/toast";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
-import { type CartAnswer, messages, readChoice, type Selection, selectionProblem } from "../lib/product-choice";
+import { cartAction } from "../lib/cart.server";
+import type { Selection } from "../../workers/services/choice.rules";
 import { clampQuantity, findSize, firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
@@ -138,26 +139,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** Add to Cart and Buy Now, from this page's form and its cards' modals: the one cart action. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // A body that is not a form (JSON, plain text, a broken multipart) is the sender's mistake, not a 500.
-  const form = await request.formData().catch(() => new FormData());
-  const { intent, source, selection } = readChoice(form);
-  if (!intent) return data<CartAnswer>({ kind: "invalid", message: "Unknown action" }, { status: 400 });
-  let product: Product;
-  try {
-    product = await getProductBySlug(context.services, params.slug);
-  } catch (error) {
-    if (isMissingProduct(error)) return data<CartAnswer>({ kind: "invalid", message: messages.productNotFound }, { status: 404 });
-    throw error;
-  }
-  const problem = selectionProblem(product, selection, intent, source);
-  if (problem) return data<CartAnswer>({ kind: "invalid", message: problem, selection }, { status: 400 });
-  if (!(await context.services.user())) {
-    const href = signInPath(productPath(product.category.name, product.slug));
-    return data<CartAnswer>({ kind: "sign-in", message: messages.signInFirst, href }, { status: 401 });
-  }
-  // Signed in, but the cart itself is the next piece of work: say so rather than pretend.
-  return data<CartAnswer>({ kind: "invalid", message: messages.cartNotOpen, selection }, { status: 409 });
+  return cartAction(request, context.services, params.slug);
 }
 
 const DETAILS: [keyof Product["details"], string][] = [
@@ -218,6 +202,8 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
     if (answer.kind === "sign-in") {
       toast.info(answer.message);
       navigate(answer.href);
+    } else if (answer.kind === "done") {
+      toast.success(answer.message);
     } else {
       toast.error(answer.message);
     }
@@ -257,6 +243,12 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
             <>
               {" "}
               <Link to={answer.href}>Sign in</Link>
+            </>
+          )}
+          {answer.kind === "done" && (
+            <>
+              {" "}
+              <Link to="/cart">View cart</Link>
             </>
           )}
         </p>

@@ -7,7 +7,7 @@
  * time limit so an outage test takes seconds.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { startLocalDbServer } from "../../db/local-server/server";
@@ -44,6 +44,7 @@ async function freePort(): Promise<number> {
 }
 
 export async function startStack({ outageControls = false } = {}): Promise<Stack> {
+  mkdirSync(resolve(root, ".tmp"), { recursive: true });
   const dir = mkdtempSync(join(resolve(root, ".tmp"), "stack-"));
   const file = join(dir, "shop.db");
   const persistRoot = join(dir, "state");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SIZE_CHART } from "../../app/components/product/size-chart-table";
-import { readChoice, type Selection, selectionProblem } from "../../app/lib/product-choice";
+import { readChoice } from "../../app/lib/product-choice";
 import {
   canDecrease,
   canIncrease,
@@ -10,6 +10,7 @@ import {
   ratingSummary,
   stockNote,
 } from "../../app/lib/product-options";
+import { type Selection, selectionProblem } from "../../workers/services/choice.rules";
 import { signInPath } from "../../workers/services/paths";
 import type { SizePrice } from "../../workers/services/pricing";
 

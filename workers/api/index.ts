@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { addressesApi } from "./addresses";
 import { authApi } from "./auth";
+import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
 import { pincodeApi } from "./pincode";
 import type { ApiEnv } from "./types";
@@ -18,4 +19,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", catalogApi)
   .route("/", authApi)
   .route("/", addressesApi)
-  .route("/", pincodeApi);
+  .route("/", pincodeApi)
+  .route("/", cartApi);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { effectivePrice } from "../../../workers/services/pricing";
-import { type CartAnswer, type CartIntent, messages, selectionProblem } from "../../lib/product-choice";
+import { type CartIntent, messages, selectionProblem } from "../../../workers/services/choice.rules";
+import type { CartAnswer } from "../../lib/product-choice";
 import { findSize } from "../../lib/product-options";
 import { Modal } from "../modal";
 import type { ProductCardData } from "../product-card";
@@ -53,18 +54,24 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
   const busy = fetcher.state !== "idle";
   const shownPrice = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : product.price;
 
+  // Acted on once the answer and the header's fresh counts are both in (idle), so the badge never
+  // drops back between the two.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer from the server acts; onClose is a new function on every render of the card.
   useEffect(() => {
     const answer = fetcher.data;
-    if (!answer) return;
+    if (!answer || fetcher.state !== "idle") return;
     if (answer.kind === "sign-in") {
       onClose();
       toast.info(answer.message);
       navigate(answer.href);
+    } else if (answer.kind === "done") {
+      // The choice starts afresh next time (SPEC §4): closing the modal forgets it.
+      toast.success(answer.message);
+      onClose();
     } else {
       setMessage(answer.message);
     }
-  }, [fetcher.data]);
+  }, [fetcher.data, fetcher.state]);
 
   const changed =
     <T,>(set: (value: T) => void) =>

@@ -1,0 +1,180 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { databaseUnavailable } from "../../db/client";
+import {
+  addChoices,
+  addToCart,
+  type CheckedChoice,
+  checkChoice,
+  clearCart,
+  type HeldLine,
+  myCart,
+  removeLine,
+  updateLine,
+} from "../../workers/services/cart";
+import { cartMessages } from "../../workers/services/cart.rules";
+import { type ChoiceSource, messages, type Selection } from "../../workers/services/choice.rules";
+import type { ServiceContext } from "../../workers/services/context";
+import { cookieHeader, readCookie } from "../../workers/services/cookies";
+import { AppError, errorHeaders } from "../../workers/services/errors";
+import { signInPath, withRedirect } from "../../workers/services/paths";
+import { requireUser } from "../../workers/services/session";
+import { type CartAnswer, readChoice } from "./product-choice";
+
+/**
+ * The one cart action (Hydrogen's model): the product page, the card modal and the cart page post
+ * here with an `intent`, and each intent is one call of workers/services/cart.ts. Without JavaScript
+ * the answer comes back with the page; with it, a fetcher shows it as a toast.
+ */
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
+/**
+ * Two short-lived HttpOnly cookies carry a choice across sign-in or sign-up, in one place (SPEC
+ * "Checkout state", DECISIONS §8): the Buy Now line checkout shows, and an add a signed-out shopper
+ * asked for, which completes when she is back. They hold no price or name: both are read afresh.
+ */
+const HELD_COOKIE = "aanchal_buy_now";
+const PENDING_ADD_COOKIE = "aanchal_pending_add";
+const HOUR = 3600;
+
+const heldSchema = z.object({
+  productId: z.number().int().positive(),
+  size: z.string().min(1).max(40),
+  color: z.string().max(60),
+  quantity: z.number().int().positive().max(1000),
+});
+
+function writeHeld(request: Request, name: string, line: HeldLine | null): string {
+  const value = line ? encodeURIComponent(JSON.stringify([line.productId, line.size, line.color, line.quantity])) : "";
+  return cookieHeader(name, value, { maxAge: line ? HOUR : 0, secure: isHttps(request) });
+}
+
+function readHeld(request: Request, name: string): HeldLine | null {
+  const value = readCookie(request.headers, name);
+  if (!value) return null;
+  try {
+    const [productId, size, color, quantity] = JSON.parse(decodeURIComponent(value)) as unknown[];
+    const parsed = heldSchema.safeParse({ productId, size, color, quantity });
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const buyNowLine = (request: Request) => readHeld(request, HELD_COOKIE);
+export const clearBuyNow = (request: Request) => writeHeld(request, HELD_COOKIE, null);
+const pendingAdd = (request: Request) => readHeld(request, PENDING_ADD_COOKIE);
+
+/** Checkout for a signed-out shopper starts with an account (SPEC §4 "Buy Now"), then comes back. */
+export const CHECKOUT_SIGN_UP = withRedirect("/create-account", "/checkout");
+
+/** A failure as the shopper reads it (the service's own words), or null for one that is not hers to fix. */
+function problemOf(error: unknown): AppError | null {
+  if (error instanceof Response || databaseUnavailable(error)) throw error;
+  if (error instanceof AppError) return error;
+  console.error("Cart action failed", error);
+  return null;
+}
+
+const invalid = (message: string, status: number, extra: Partial<Extract<CartAnswer, { kind: "invalid" }>> = {}, headers?: HeadersInit) =>
+  data<CartAnswer>({ kind: "invalid", message, ...extra }, { status, headers });
+
+/** `intent` add-to-cart or buy-now, from the product page (its slug) or a card's modal. */
+async function choose(request: Request, services: ServiceContext, form: FormData, product: string) {
+  const { intent, source, selection } = readChoice(form);
+  const input = { product, size: selection.size, color: selection.color, quantity: form.get("quantity") ?? undefined };
+  const quiet = { selection };
+  let choice: Awaited<ReturnType<typeof checkChoice>>;
+  try {
+    // The session check travels in the same batch as the read of the product's options.
+    [choice] = await Promise.all([checkChoice(services, input, intent ?? "add-to-cart", source), services.user()]);
+  } catch (error) {
+    const problem = problemOf(error);
+    return invalid(problem?.message ?? "Something went wrong", problem?.status ?? 500, quiet, problem ? errorHeaders(problem) : undefined);
+  }
+  const user = await services.user();
+  const held: HeldLine = { productId: choice.productId, size: choice.size, color: choice.color, quantity: choice.quantity };
+  if (intent === "buy-now") {
+    // One place for the Buy Now line; a guest makes her account first and lands on checkout with it.
+    throw redirect(user ? "/checkout" : CHECKOUT_SIGN_UP, { headers: { "Set-Cookie": writeHeld(request, HELD_COOKIE, held) } });
+  }
+  if (!user) {
+    // Kept for her return: the cart page completes the add once she is signed in.
+    return data<CartAnswer>(
+      { kind: "sign-in", message: messages.signInFirst, href: signInPath("/cart") },
+      { status: 401, headers: { "Set-Cookie": writeHeld(request, PENDING_ADD_COOKIE, held) } },
+    );
+  }
+  return addChoice(services, user.id, choice, source, selection);
+}
+
+async function addChoice(services: ServiceContext, userId: number, choice: CheckedChoice, source: ChoiceSource, selection: Selection) {
+  try {
+    const cart = await addChoices(services, userId, [choice], source);
+    return data<CartAnswer>({ kind: "done", intent: "add-to-cart", message: cartMessages.added, count: cart.count });
+  } catch (error) {
+    const problem = problemOf(error);
+    return invalid(problem?.message ?? "Something went wrong", problem?.status ?? 500, { selection });
+  }
+}
+
+/**
+ * The cart's own intents: update, remove, clear, and checkout (which goes on only when every line
+ * can be bought, and drops a Buy Now line left from before, so checkout shows this cart).
+ */
+async function changeCart(request: Request, services: ServiceContext, form: FormData, intent: string) {
+  const lineId = form.get("lineId");
+  const failed = intent === "update" ? cartMessages.updateFailed : intent === "remove" ? cartMessages.removeFailed : (m: string) => m;
+  try {
+    const user = await requireUser(services);
+    if (intent === "update") await updateLine(services, user.id, lineId, form.get("quantity"));
+    else if (intent === "remove") await removeLine(services, user.id, lineId);
+    else if (intent === "clear") await clearCart(services, user.id);
+    else {
+      const cart = await myCart(services);
+      if (cart.lines.length === 0) return invalid(cartMessages.empty, 409);
+      if (!cart.ready) return invalid(cartMessages.fixBeforeCheckout, 409);
+      throw redirect("/checkout", { headers: { "Set-Cookie": clearBuyNow(request) } });
+    }
+    const message = intent === "update" ? cartMessages.updated : intent === "remove" ? cartMessages.removed : cartMessages.cleared;
+    return data<CartAnswer>({ kind: "done", intent, message });
+  } catch (error) {
+    const problem = problemOf(error);
+    if (problem?.status === 401) throw redirect(signInPath("/cart"));
+    const reason = problem?.message ?? "Something went wrong";
+    return invalid(failed(reason), problem?.status ?? 500, { lineId: typeof lineId === "string" ? lineId : undefined });
+  }
+}
+
+const CART_INTENTS = ["update", "remove", "clear", "checkout"];
+
+/**
+ * The cart action. `product` is the product page's slug when it posts (its form and its cards'
+ * modals post there); the cart page posts its own intents to /cart.
+ */
+export async function cartAction(request: Request, services: ServiceContext, product?: string) {
+  const form = await request.formData().catch(() => new FormData());
+  const intent = String(form.get("intent") ?? "");
+  if (CART_INTENTS.includes(intent)) return changeCart(request, services, form, intent);
+  if ((intent === "add-to-cart" || intent === "buy-now") && product) return choose(request, services, form, product);
+  return invalid("Unknown action", 400);
+}
+
+/**
+ * An add a shopper asked for while signed out, completed now she is back (the cart page's loader):
+ * the answer to show, and the cookie that forgets it.
+ */
+export async function completePendingAdd(request: Request, services: ServiceContext) {
+  const held = pendingAdd(request);
+  if (!held) return null;
+  const forget = writeHeld(request, PENDING_ADD_COOKIE, null);
+  try {
+    await addToCart(services, { product: held.productId, size: held.size, color: held.color, quantity: held.quantity }, "card");
+    return { message: cartMessages.added, ok: true, cookie: forget };
+  } catch (error) {
+    const problem = problemOf(error);
+    if (problem?.status === 401) return null;
+    return { message: problem?.message ?? "Something went wrong", ok: false, cookie: forget };
+  }
+}
