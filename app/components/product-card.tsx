@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import type { SizePrice } from "../../workers/services/pricing";
 import type { CartIntent } from "../../workers/services/choice.rules";
+import type { SizePrice } from "../../workers/services/pricing";
 import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";

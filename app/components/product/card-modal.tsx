@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { effectivePrice } from "../../../workers/services/pricing";
 import { type CartIntent, messages, selectionProblem } from "../../../workers/services/choice.rules";
+import { effectivePrice } from "../../../workers/services/pricing";
 import type { CartAnswer } from "../../lib/product-choice";
 import { findSize } from "../../lib/product-options";
 import { Modal } from "../modal";
