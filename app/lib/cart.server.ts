@@ -161,20 +161,52 @@ export async function cartAction(request: Request, services: ServiceContext, pro
   return invalid("Unknown action", 400);
 }
 
+/** What the cart page says once after a redirect (the add completed on her return), in an HttpOnly cookie. */
+const NOTICE_COOKIE = "aanchal_cart_notice";
+
+export interface CartNotice {
+  ok: boolean;
+  message: string;
+}
+
+function noticeCookie(request: Request, notice: CartNotice | null): string {
+  const value = notice ? encodeURIComponent(JSON.stringify([notice.ok, notice.message.slice(0, 200)])) : "";
+  return cookieHeader(NOTICE_COOKIE, value, { maxAge: notice ? 60 : 0, secure: isHttps(request) });
+}
+
+/** The notice left for this page load, and the cookie that forgets it; null when there is none. */
+export function takeCartNotice(request: Request): { notice: CartNotice; cookie: string } | null {
+  const value = readCookie(request.headers, NOTICE_COOKIE);
+  if (!value) return null;
+  const cookie = noticeCookie(request, null);
+  try {
+    const [ok, message] = JSON.parse(decodeURIComponent(value)) as unknown[];
+    if (typeof ok === "boolean" && typeof message === "string") return { notice: { ok, message }, cookie };
+  } catch {
+    // A cookie we did not write: forgotten, nothing shown.
+  }
+  return { notice: { ok: true, message: "" }, cookie };
+}
+
 /**
- * An add a shopper asked for while signed out, completed now she is back (the cart page's loader):
- * the answer to show, and the cookie that forgets it.
+ * An add a shopper asked for while signed out, completed now she is back (the cart page's loader).
+ * Answers the redirect to the cart afresh, so the header counts the new line too, with a notice of
+ * the outcome; null when there is nothing waiting or she is not signed in yet.
  */
-export async function completePendingAdd(request: Request, services: ServiceContext) {
+export async function completePendingAdd(request: Request, services: ServiceContext): Promise<Response | null> {
   const held = pendingAdd(request);
   if (!held) return null;
-  const forget = writeHeld(request, PENDING_ADD_COOKIE, null);
+  let notice: CartNotice;
   try {
     await addToCart(services, { product: held.productId, size: held.size, color: held.color, quantity: held.quantity }, "card");
-    return { message: cartMessages.added, ok: true, cookie: forget };
+    notice = { ok: true, message: cartMessages.added };
   } catch (error) {
     const problem = problemOf(error);
     if (problem?.status === 401) return null;
-    return { message: problem?.message ?? "Something went wrong", ok: false, cookie: forget };
+    notice = { ok: false, message: problem?.message ?? "Something went wrong" };
   }
+  const headers = new Headers();
+  headers.append("Set-Cookie", writeHeld(request, PENDING_ADD_COOKIE, null));
+  headers.append("Set-Cookie", noticeCookie(request, notice));
+  return redirect(new URL(request.url).pathname, { headers });
 }

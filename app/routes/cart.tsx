@@ -10,7 +10,7 @@ import { CheckoutSteps } from "../components/checkout-steps";
 import { Price } from "../components/product/price";
 import { useToast } from "../components/toast/toast";
 import { signedInRead } from "../lib/auth.server";
-import { cartAction, completePendingAdd } from "../lib/cart.server";
+import { cartAction, completePendingAdd, takeCartNotice } from "../lib/cart.server";
 import type { CartAnswer } from "../lib/product-choice";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import type { Route } from "./+types/cart";
@@ -24,11 +24,13 @@ import type { Route } from "./+types/cart";
 export const meta: Route.MetaFunction = () => [{ title: `Your cart | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // An add she asked for before signing in completes here, now that she is back.
-  const pending = await completePendingAdd(request, context.services);
+  // An add she asked for before signing in completes first, then the cart loads afresh with it.
+  const completed = await completePendingAdd(request, context.services);
+  if (completed) throw completed;
   const cart = await signedInRead(request, myCart(context.services));
-  const notice = pending && { message: pending.message, ok: pending.ok };
-  return data({ cart, notice }, pending ? { headers: { "Set-Cookie": pending.cookie } } : undefined);
+  const taken = takeCartNotice(request);
+  const notice = taken?.notice.message ? taken.notice : null;
+  return data({ cart, notice }, taken ? { headers: { "Set-Cookie": taken.cookie } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -261,3 +263,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const handle = { failure: "Failed to load your cart" };
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+};

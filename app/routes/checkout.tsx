@@ -98,3 +98,5 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const handle = { failure: "Failed to load checkout" };
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

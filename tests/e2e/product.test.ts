@@ -164,7 +164,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
     }
   });
 
-  it("answers Add to Cart honestly: sign in first, and back to this product afterwards", async () => {
+  it("asks a signed-out shopper to sign in first, the add waiting for her in the cart", async () => {
     // The action's "sign in first" answer is a 401.
     const product = products.find((p) => p.sizes.some((s) => s.stock > 0))!;
     const { page, close } = await browser.open(viewport, { expectStatuses: [401] });
@@ -173,7 +173,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
       await hydrated(page);
       await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/signin");
-      expect(new URL(page.url()).searchParams.get("redirect")).toBe(pathOf(product));
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe("/cart");
       await expect.poll(() => page.locator(".toasts").textContent()).toContain("Please login first to continue.");
     } finally {
       await close();
@@ -333,9 +333,7 @@ describe("product page without JavaScript", () => {
       await page.waitForLoadState();
       const status = page.locator(".purchase [role=status]");
       expect(await status.textContent()).toContain("Please login first to continue.");
-      expect(await status.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
-        `/signin?redirect=${encodeURIComponent(pathOf(product))}`,
-      );
+      expect(await status.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/signin?redirect=%2Fcart");
     } finally {
       await close();
     }
@@ -343,8 +341,8 @@ describe("product page without JavaScript", () => {
 });
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product card modal on the home page (%s)", (viewport) => {
-  it('opens "Select Size & Color", asks for both, then answers honestly', async () => {
-    const { page, close } = await browser.open(viewport, { expectStatuses: [401] });
+  it('opens "Select Size & Color", asks for both, then sends a guest to make her account before checkout', async () => {
+    const { page, close } = await browser.open(viewport);
     try {
       await page.goto("/");
       await hydrated(page);
@@ -376,9 +374,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product car
       await inStock.check();
       expect(await checkout.getAttribute("aria-disabled")).toBe("false");
       await checkout.click();
-      await page.waitForURL((url) => url.pathname === "/signin");
-      expect(new URL(page.url()).searchParams.get("redirect")).toMatch(/^\/women-products\//);
-      await expect.poll(() => page.locator(".toasts").textContent()).toContain("Please login first to continue.");
+      await page.waitForURL((url) => url.pathname === "/create-account");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe("/checkout");
       expect(name).toBeTruthy();
     } finally {
       await close();

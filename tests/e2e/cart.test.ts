@@ -1,0 +1,304 @@
+import type { Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { productPath } from "../../workers/services/paths";
+import { createUser, latestCode, TEST_PASSWORD, type TestUser, uniqueEmail } from "../support/accounts";
+import { seriousAxeViolations } from "../support/axe";
+import { type OpenOptions, useBrowser, viewports } from "../support/browser";
+import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
+import { waitForHydration as hydrated } from "../support/page";
+
+/**
+ * The cart as a shopper uses it (issue 10): adding from the product page and from a card's modal,
+ * the header badge, the cart page's stepper and Remove, the stock's limits, signing in on the way,
+ * Buy Now through account creation, and the cart page without JavaScript.
+ */
+const browser = useBrowser();
+const base = browser.baseUrl;
+const dbUrl = inject("dbUrl");
+
+let kurti: ApiProduct;
+let other: ApiProduct;
+let sizeA: string;
+let sizeB: string;
+const restore: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  const products = await buyableProducts(base);
+  [kurti, other] = products.slice(-2) as [ApiProduct, ApiProduct];
+  [sizeA, sizeB] = kurti.sizes.filter((z) => z.stock > 0).map((z) => z.size) as [string, string];
+  restore.push(await setStock(dbUrl, kurti._id, sizeA, 4), await setStock(dbUrl, kurti._id, sizeB, 6));
+});
+
+afterAll(async () => {
+  for (const undo of restore) await undo();
+});
+
+const pathOf = (p: ApiProduct) => productPath(p.category.name, p.slug);
+
+function openAs(user: TestUser, viewport: keyof typeof viewports, opts: OpenOptions = {}) {
+  return browser.open(viewport, {
+    ...opts,
+    cookies: [{ name: "aanchal_session", value: user.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }],
+  });
+}
+
+/** The header's cart link, whose name carries the badge's count. */
+const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+const badge = async (page: Page) => ((await cartLink(page).getAttribute("aria-label")) ?? "").replace(/^Cart(, )?/, "");
+
+/** Holds the next POST until `release` is called, so a test can look at the page while it is on its way. */
+async function holdNextPost(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const matcher = (url: URL) => !url.pathname.startsWith("/api");
+  const handler = async (route: Route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await page.unroute(matcher, handler);
+    await released;
+    // The browser may have given up on it meanwhile (a navigation): nothing left to continue.
+    await route.continue().catch(() => {});
+  };
+  await page.route(matcher, handler);
+  return release;
+}
+
+async function choose(page: Page, size: string, quantity: number) {
+  await page.getByRole("radio", { name: size, exact: true }).check();
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
+}
+
+const toasts = (page: Page) => page.locator(".toasts .toast p").allTextContents();
+/** The cart page's line of product `name` in `size`. */
+const lineOf = (page: Page, name: string, size: string) =>
+  page
+    .locator("li.cart-line")
+    .filter({ hasText: name })
+    .filter({ has: page.locator(".cart-line__options dd").getByText(size, { exact: true }) });
+
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the cart on a %s", (viewport) => {
+  it("adds two sizes of one product and one of another, the badge showing the sum at once", async () => {
+    const user = await createUser(base, `cart-add-${viewport}`, "Kavya Iyer");
+    const { page, close } = await openAs(user, viewport);
+    try {
+      await page.goto(pathOf(kurti));
+      await hydrated(page);
+      expect(await badge(page)).toBe("");
+
+      await choose(page, sizeA, 2);
+      const release = await holdNextPost(page);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      // Before the server has answered, the badge already counts the two.
+      await expect.poll(() => badge(page)).toBe("2 items");
+      release();
+      await expect.poll(() => toasts(page)).toContain("Added to cart");
+
+      await choose(page, sizeB, 1);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      await expect.poll(() => badge(page)).toBe("3 items");
+
+      // Another product, from its card's "Select Size & Color".
+      await page.goto(`/search?query=${encodeURIComponent(other.productName)}`);
+      await hydrated(page);
+      const card = page.locator("article.product-card").filter({ hasText: other.productName }).first();
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
+      await dialog.getByRole("radio", { name: other.colors[0]!.name }).check();
+      await dialog.locator('input[name="size"]:not([disabled])').first().check();
+      await dialog.getByRole("button", { name: "Add to Cart" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await expect.poll(() => badge(page)).toBe("4 items");
+      await expect.poll(() => toasts(page)).toContain("Added to cart");
+
+      // The modal starts afresh after a successful add.
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      await dialog.waitFor();
+      expect(await dialog.locator("input:checked").count()).toBe(0);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+
+      await cartLink(page).click();
+      await page.waitForURL("**/cart");
+      await page.getByRole("heading", { name: "Your cart", level: 1 }).waitFor();
+      expect(await page.locator("li.cart-line").count()).toBe(3);
+      expect(await page.locator(".checkout-steps [aria-current=step]").textContent()).toContain("Shopping cart");
+      expect(await lineOf(page, kurti.productName, sizeA).locator("output").textContent()).toBe("2");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("changes and removes lines, the stepper stopping at 1 and at the stock", async () => {
+    const user = await createUser(base, `cart-edit-${viewport}`, "Ritu Singh");
+    const color = kurti.colors[0]!.name;
+    await cartCall(base, user.token, "POST", "/api/cart", {
+      items: [
+        { product: kurti._id, size: sizeA, color, quantity: 3 },
+        { product: kurti._id, size: sizeB, color, quantity: 1 },
+      ],
+    });
+    const { page, close } = await openAs(user, viewport);
+    try {
+      await page.goto("/cart");
+      await hydrated(page);
+      const a = lineOf(page, kurti.productName, sizeA);
+      const b = lineOf(page, kurti.productName, sizeB);
+      const unit = kurti.sizes.find((z) => z.size === sizeA)!.discountPrice;
+
+      await a.getByRole("button", { name: "Increase quantity" }).click();
+      await expect.poll(() => a.locator("output").textContent()).toBe("4");
+      await expect.poll(() => badge(page)).toBe("5 items");
+      expect(await a.locator(".cart-line__total").textContent()).toContain((unit * 4).toLocaleString("en-IN"));
+      // At the stock (4) the plus button says so and changes nothing (aria-disabled: it still answers).
+      await a.getByRole("button", { name: "Increase quantity" }).click({ force: true });
+      await expect.poll(() => toasts(page)).toContain("Only 4 left in this size");
+      expect(await a.locator("output").textContent()).toBe("4");
+
+      // At 1 the minus button says so and changes nothing.
+      expect(await b.locator("output").textContent()).toBe("1");
+      await b.getByRole("button", { name: "Decrease quantity" }).click({ force: true });
+      await expect.poll(() => toasts(page)).toContain("Quantity cannot be less than 1");
+      expect(await b.locator("output").textContent()).toBe("1");
+
+      const removed = page.waitForResponse((r) => r.request().method() === "POST");
+      await b.getByRole("button", { name: /^Remove/ }).click();
+      await expect.poll(() => page.locator("li.cart-line:visible").count()).toBe(1);
+      await expect.poll(() => badge(page)).toBe("4 items");
+      expect((await removed).status()).toBe(200);
+      await page.reload();
+      expect(await page.locator("li.cart-line").count()).toBe(1);
+
+      await a.getByRole("button", { name: /^Remove/ }).click();
+      await page.getByText("Your cart is empty.").waitFor();
+      await expect.poll(() => badge(page)).toBe("");
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the stock's limits", () => {
+  it("says so when an add would pass the size's stock with what is already in the cart", async () => {
+    const user = await createUser(base, "cart-beyond", "Nisha Rao");
+    const { page, close } = await openAs(user, "desktop", { expectStatuses: [409] });
+    try {
+      await page.goto(pathOf(kurti));
+      await hydrated(page);
+      await choose(page, sizeA, 3);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      await expect.poll(() => toasts(page)).toContain("Added to cart");
+      await choose(page, sizeA, 2);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      await expect.poll(() => toasts(page)).toContain("Only 4 items available in this size You already have 3 in your cart.");
+      // The badge went up while the add was on its way and came back when the server refused it.
+      await expect.poll(() => badge(page)).toBe("3 items");
+    } finally {
+      await close();
+    }
+  });
+
+  it("marks a line whose size sold out after it was added, and keeps it from checkout", async () => {
+    const user = await createUser(base, "cart-sold-out", "Pooja Das");
+    const color = kurti.colors[0]!.name;
+    await cartCall(base, user.token, "POST", "/api/cart", { items: [{ product: kurti._id, size: sizeB, color, quantity: 2 }] });
+    const undo = await setStock(dbUrl, kurti._id, sizeB, 0);
+    const { page, close } = await openAs(user, "phone", { expectStatuses: [409] });
+    try {
+      await page.goto("/cart");
+      await hydrated(page);
+      await page.getByText("This size has sold out. Remove it to go on to checkout.").waitFor();
+      const proceed = page.getByRole("button", { name: "Proceed to checkout" });
+      expect(await proceed.getAttribute("aria-disabled")).toBe("true");
+      await proceed.click({ force: true });
+      expect(new URL(page.url()).pathname).toBe("/cart");
+    } finally {
+      await undo();
+      await close();
+    }
+  });
+});
+
+describe("signing in on the way", () => {
+  it("completes a signed-out shopper's add once she has signed in", async () => {
+    const user = await createUser(base, "cart-later", "Anita Joshi");
+    const { page, close } = await browser.open("phone", { expectStatuses: [401] });
+    try {
+      await page.goto(pathOf(kurti));
+      await hydrated(page);
+      await choose(page, sizeB, 2);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/signin");
+      await expect.poll(() => toasts(page)).toContain("Please login first to continue.");
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      expect(await lineOf(page, kurti.productName, sizeB).locator("output").textContent()).toBe("2");
+      await hydrated(page);
+      await expect.poll(() => badge(page)).toBe("2 items");
+      // Done once: coming back to the cart adds nothing more.
+      await page.reload();
+      expect(await lineOf(page, kurti.productName, sizeB).locator("output").textContent()).toBe("2");
+    } finally {
+      await close();
+    }
+  });
+
+  it("takes a guest's Buy Now through account creation to checkout with that line", async () => {
+    const email = uniqueEmail("buy-now");
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto(pathOf(kurti));
+      await hydrated(page);
+      await choose(page, sizeA, 2);
+      await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/create-account");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe("/checkout");
+      await page.getByLabel("Full name").fill("Divya Menon");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Mobile number").fill("9812345670");
+      await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+      await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL((url) => url.pathname === "/verify-otp");
+      await page.getByLabel("Verification code").fill(await latestCode(base, email));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.waitForURL((url) => url.pathname === "/checkout");
+      expect(await page.locator(".checkout-steps [aria-current=step]").textContent()).toContain("Checkout details");
+      const line = page.locator(".checkout-line");
+      expect(await line.count()).toBe(1);
+      expect(await line.textContent()).toContain(kurti.productName);
+      expect(await line.textContent()).toContain(`Size: ${sizeA}`);
+      expect(await line.textContent()).toContain("Qty: 2");
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the cart page without JavaScript", () => {
+  it("changes a quantity, refuses one past the stock and removes lines with plain forms", async () => {
+    const user = await createUser(base, "cart-no-js", "Lata Kulkarni");
+    const color = kurti.colors[0]!.name;
+    await cartCall(base, user.token, "POST", "/api/cart", { items: [{ product: kurti._id, size: sizeA, color, quantity: 3 }] });
+    const { page, close } = await openAs(user, "phone", { javaScriptEnabled: false, expectStatuses: [409] });
+    try {
+      await page.goto("/cart");
+      const line = lineOf(page, kurti.productName, sizeA);
+      await line.getByRole("button", { name: "Increase quantity" }).click();
+      await page.waitForLoadState();
+      expect(await line.locator("output").textContent()).toBe("4");
+      expect(await cartLink(page).getAttribute("aria-label")).toBe("Cart, 4 items");
+      await line.getByRole("button", { name: "Increase quantity" }).click({ force: true });
+      await page.waitForLoadState();
+      expect(await page.getByRole("alert").first().textContent()).toBe("Failed to update quantity: Only 4 left in this size");
+      expect(await line.locator("output").textContent()).toBe("4");
+      await line.getByRole("button", { name: /^Remove/ }).click();
+      await page.waitForLoadState();
+      await page.getByText("Your cart is empty.").waitFor();
+    } finally {
+      await close();
+    }
+  });
+});
