@@ -5,6 +5,7 @@ import { authApi } from "./auth";
 import { catalogApi } from "./catalog";
 import { pincodeApi } from "./pincode";
 import type { ApiEnv } from "./types";
+import { wishlistApi } from "./wishlist";
 
 const limitBody = (maxSize: number, label: string) =>
   bodyLimit({ maxSize, onError: (c) => c.json({ message: `The request is too large (at most ${label}).` }, 413) });
@@ -18,4 +19,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", catalogApi)
   .route("/", authApi)
   .route("/", addressesApi)
-  .route("/", pincodeApi);
+  .route("/", pincodeApi)
+  .route("/", wishlistApi);

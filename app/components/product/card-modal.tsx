@@ -6,6 +6,7 @@ import { findSize } from "../../lib/product-options";
 import { Modal } from "../modal";
 import type { ProductCardData } from "../product-card";
 import { useToast } from "../toast/toast";
+import { WishlistHeart } from "../wishlist-heart";
 import { ColourSwatches } from "./colour-swatches";
 import { Price } from "./price";
 import { QuantityStepper } from "./quantity-stepper";
@@ -15,6 +16,8 @@ interface CardModalProps {
   product: ProductCardData;
   intent: CartIntent;
   onClose: () => void;
+  /** Called once the server has accepted the add (the wishlist's "Move to cart" then removes the entry). */
+  onAdded?: () => void;
 }
 
 /**
@@ -40,7 +43,7 @@ function OutOfStock({ intent, onClose }: CardModalProps) {
  * "Select Size & Color" (SPEC §2 "Product card", §5 "Card modal"). Nothing is preselected. The
  * final button posts to the product page's action, which answers for real.
  */
-function CardModal({ product, intent, onClose }: CardModalProps) {
+function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
   const fetcher = useFetcher<CartAnswer>();
   const navigate = useNavigate();
   const toast = useToast();
@@ -66,6 +69,13 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
     }
   }, [fetcher.data]);
 
+  // Any answer other than a refusal or "sign in first" is the cart accepting the line.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer from the server acts; onAdded is a new function on every render of the card.
+  useEffect(() => {
+    const kind = (fetcher.data as { kind?: string } | undefined)?.kind;
+    if (kind && kind !== "invalid" && kind !== "sign-in") onAdded?.();
+  }, [fetcher.data]);
+
   const changed =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -75,6 +85,8 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
 
   return (
     <Modal onClose={onClose} title="Select Size & Color" className="card-modal">
+      {/* Before the form, not in it (a form cannot hold another); floated beside the product's name. */}
+      <WishlistHeart productId={product.id} name={product.name} className="card-modal__heart" />
       <fetcher.Form
         method="post"
         action={product.href}
