@@ -50,7 +50,7 @@ function useMoveOffWishlist(productId: number) {
  * product is out of stock, without opening it); before that, and without JavaScript, they lead to
  * the product page.
  */
-function CardActions({ product, variant }: { product: ProductCardData; variant: CardVariant }) {
+function CardActions({ product, variant, hidden }: { product: ProductCardData; variant: CardVariant; hidden: boolean }) {
   const hydrated = useHydrated();
   const [intent, setIntent] = useState<CartIntent | null>(null);
   const moveOffWishlist = useMoveOffWishlist(product.id);
@@ -78,7 +78,7 @@ function CardActions({ product, variant }: { product: ProductCardData; variant: 
           </Link>
         ),
       )}
-      {intent && (
+      {intent && !hidden && (
         <Suspense fallback={null}>
           <CardChoice
             product={product}
@@ -102,6 +102,11 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** "wishlist": the wishlist page's card, with "Move to cart" instead of Add to Cart and Buy Now. */
   variant?: CardVariant;
+  /**
+   * Out of sight but still mounted (the wishlist page, while a removal is on its way): the heart that
+   * sent it is there to hear the answer, and comes back with the card if the server refuses.
+   */
+  hidden?: boolean;
 }
 
 type CardVariant = "shop" | "wishlist";
@@ -117,13 +122,20 @@ function revealCard(event: React.FocusEvent<HTMLElement>) {
   if (target.matches(":focus-visible") && !target.closest("dialog")) event.currentTarget.scrollIntoView({ block: "nearest" });
 }
 
-export function ProductCard({ product, aboveFold = false, priority = false, headingLevel = 3, variant = "shop" }: ProductCardProps) {
+export function ProductCard({
+  product,
+  aboveFold = false,
+  priority = false,
+  headingLevel = 3,
+  variant = "shop",
+  hidden = false,
+}: ProductCardProps) {
   const fallback = useImageFallback();
   const Name = `h${headingLevel}` as const;
   const { image, price } = product;
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementInteractions: focus moving to the card's own link and buttons, not an interaction of its own
-    <article className="product-card" onFocus={revealCard}>
+    <article className="product-card" onFocus={revealCard} hidden={hidden || undefined}>
       <div className="product-card__media">
         <img
           {...fallback}
@@ -146,7 +158,7 @@ export function ProductCard({ product, aboveFold = false, priority = false, head
         <p className="product-card__description">{product.description}</p>
         {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
       </div>
-      <CardActions product={product} variant={variant} />
+      <CardActions product={product} variant={variant} hidden={hidden} />
     </article>
   );
 }

@@ -35,15 +35,16 @@ function HeartForm({ productId, name, className }: WishlistHeartProps) {
   const toast = useToast();
   const { pathname, search } = useLocation();
 
-  // Each answer speaks once, when it has arrived (not again when a later press is cut short).
+  // Each answer speaks once, as soon as it arrives: while the pages revalidate, before a card the
+  // answer takes away (on the wishlist page) is gone.
   const spoken = useRef<WishlistAnswer | undefined>(undefined);
   useEffect(() => {
     const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || spoken.current === answer) return;
+    if (!answer || spoken.current === answer) return;
     spoken.current = answer;
     if (answer.ok) toast.success(answer.message);
     else toast.error(answer.message || WISHLIST_UPDATE_FAILED);
-  }, [fetcher.data, fetcher.state, toast]);
+  }, [fetcher.data, toast]);
 
   const on = wishlisted(productId);
   return (

@@ -58,43 +58,43 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
   const { wishlisted } = useShopperCounts();
-  // A card leaves the moment its heart is pressed (and comes back if the server refuses).
-  const cards = loaderData.cards.filter((card) => wishlisted(card.id));
+  const { cards } = loaderData;
+  // A card leaves the moment its heart is pressed (and comes back if the server refuses). It stays
+  // mounted, hidden, until the answer is in, so its heart can say how it went.
+  const shown = cards.filter((card) => wishlisted(card.id)).length;
   const refused = actionData && !("ok" in actionData && actionData.ok) ? actionData.message : null;
-  const problem = refused && (
-    <p className="notice notice--error" role="alert">
-      {refused}
-    </p>
-  );
-  if (cards.length === 0) {
-    return (
-      <>
-        {problem}
+  return (
+    <>
+      {refused && (
+        <p className="notice notice--error container" role="alert">
+          {refused}
+        </p>
+      )}
+      {shown === 0 && (
         <AccountEmpty eyebrow="Your Wishlist" title="Your wishlist is empty.">
           Tap the heart on anything you love to keep it here.
         </AccountEmpty>
-      </>
-    );
-  }
-  return (
-    <div className="wishlist-page container">
-      <header className="wishlist-page__header">
-        <h1>Your Wishlist</h1>
-        <p className="wishlist-page__count">
-          {cards.length} {cards.length === 1 ? "piece" : "pieces"} saved for later
-        </p>
-      </header>
-      {problem}
-      <section aria-labelledby="wishlist-picks">
-        <h2 id="wishlist-picks" className="wishlist-page__picks">
-          Your Favorite Picks
-        </h2>
-        <div className="product-grid">
-          {cards.map((card, i) => (
-            <ProductCard key={card.id} product={card} aboveFold={i < 4} variant="wishlist" />
-          ))}
+      )}
+      {cards.length > 0 && (
+        <div className="wishlist-page container" hidden={shown === 0 || undefined}>
+          <header className="wishlist-page__header">
+            <h1>Your Wishlist</h1>
+            <p className="wishlist-page__count">
+              {shown} {shown === 1 ? "piece" : "pieces"} saved for later
+            </p>
+          </header>
+          <section aria-labelledby="wishlist-picks">
+            <h2 id="wishlist-picks" className="wishlist-page__picks">
+              Your Favorite Picks
+            </h2>
+            <div className="product-grid">
+              {cards.map((card, i) => (
+                <ProductCard key={card.id} product={card} aboveFold={i < 4} variant="wishlist" hidden={!wishlisted(card.id)} />
+              ))}
+            </div>
+          </section>
         </div>
-      </section>
-    </div>
+      )}
+    </>
   );
 }
