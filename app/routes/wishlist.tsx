@@ -7,6 +7,7 @@ import { settings } from "../../workers/services/settings";
 import { addToWishlist, listWishlist, parseProductId, removeFromWishlist } from "../../workers/services/wishlist";
 import {
   WISHLIST_ADDED,
+  WISHLIST_FETCH_FAILED,
   WISHLIST_REMOVED,
   WISHLIST_UPDATE_FAILED,
   type WishlistAnswer,
@@ -25,6 +26,8 @@ import type { Route } from "./+types/wishlist";
  * gets a toast's answer; without, the form also carries `redirect` and the shopper goes back there.
  */
 export const meta: Route.MetaFunction = () => [{ title: `Your wishlist | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
+
+export const handle = { failure: WISHLIST_FETCH_FAILED };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The session check and the list travel in the page's one batch.

@@ -191,6 +191,37 @@ describe("POST and DELETE /api/wishlist", () => {
     expect(await allRows()).toEqual(before);
   });
 
+  it("holds at most 200 entries: the next add is refused with a 409 and changes nothing", async () => {
+    const shopper = await createUser(base, "wish-full");
+    const db = createClient({ url: dbUrl });
+    try {
+      // 199 entries for products never on sale (so no page or test sees them), straight into the database.
+      const tag = `wishlist-full-${Date.now()}`;
+      await db.execute({
+        sql: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 199)
+              INSERT INTO products (slug, name, description, brand, category_id, is_active)
+              SELECT ? || '-' || i, name, description, brand, category_id, 0 FROM n, (SELECT * FROM products WHERE id = ?)`,
+        args: [tag, Number(products[0]!._id)],
+      });
+      await db.execute({
+        sql: "INSERT INTO wishlist_entries (user_id, product_id) SELECT ?, id FROM products WHERE slug LIKE ? || '-%'",
+        args: [Number(shopper.id), tag],
+      });
+    } finally {
+      db.close();
+    }
+    const last = await add(shopper.token, products[0]!._id);
+    expect(last.status).toBe(201);
+    const full = await add(shopper.token, products[1]!._id);
+    expect(full.status).toBe(409);
+    expect(((await full.json()) as { message: string }).message).toBe(
+      "Your wishlist is full (at most 200 items). Remove something to add more.",
+    );
+    // Adding what is already there still answers success.
+    expect((await add(shopper.token, products[0]!._id)).status).toBe(201);
+    expect(await idsOf(shopper.token)).toEqual([products[0]!._id]);
+  });
+
   it("leaves out a product taken off sale, and will not add one", async () => {
     const shopper = await createUser(base, "wish-withdrawn");
     const db = createClient({ url: dbUrl });

@@ -6,6 +6,7 @@ export const WISHLIST_ADDED = "Added to Wishlist";
 export const WISHLIST_REMOVED = "Removed from Wishlist!";
 /** The heart's words when the server gave no message of its own. */
 export const WISHLIST_UPDATE_FAILED = "Wishlist update failed";
+/** The wishlist page's error title when it cannot be loaded. */
 export const WISHLIST_FETCH_FAILED = "Failed to fetch wishlist";
 /** The API's 401s (SPEC §8): no token at all, and a token that no longer signs anyone in. */
 export const WISHLIST_NO_TOKEN = "No authentication token found. Please login.";
