@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSubmit } from "react-router";
 import type { CartIntent } from "../../workers/services/choice.rules";
 import type { SizePrice } from "../../workers/services/pricing";
 import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
+import { WishlistHeart } from "./wishlist-heart";
 
 const loadCardChoice = () => import("./product/card-modal");
 const CardChoice = lazy(loadCardChoice);
@@ -31,19 +32,32 @@ const ACTIONS: { intent: CartIntent; label: string; className: string }[] = [
   { intent: "add-to-cart", label: "Add to Cart", className: "button button--primary" },
   { intent: "buy-now", label: "Buy Now", className: "button button--secondary" },
 ];
+/** On the wishlist page: one button, the same modal; a successful add takes the card off the wishlist. */
+const WISHLIST_ACTIONS: typeof ACTIONS = [{ intent: "add-to-cart", label: "Move to cart", className: "button button--primary" }];
+
+/** Once the modal's add succeeds, the entry leaves the wishlist (its card goes at once, optimistically). */
+function useMoveOffWishlist(productId: number) {
+  const submit = useSubmit();
+  return () =>
+    void submit(
+      { intent: "remove", productId },
+      { method: "post", action: "/wishlist", navigate: false, fetcherKey: `wishlist-move-${productId}` },
+    );
+}
 
 /**
  * Add to Cart and Buy Now. Once hydrated they open the "Select Size & Color" modal (or say the
  * product is out of stock, without opening it); before that, and without JavaScript, they lead to
  * the product page.
  */
-function CardActions({ product }: { product: ProductCardData }) {
+function CardActions({ product, variant, hidden }: { product: ProductCardData; variant: CardVariant; hidden: boolean }) {
   const hydrated = useHydrated();
   const [intent, setIntent] = useState<CartIntent | null>(null);
+  const moveOffWishlist = useMoveOffWishlist(product.id);
   const forProduct = <span className="visually-hidden">: {product.name}</span>;
   return (
     <div className="product-card__actions">
-      {ACTIONS.map((action) =>
+      {(variant === "wishlist" ? WISHLIST_ACTIONS : ACTIONS).map((action) =>
         hydrated ? (
           <button
             key={action.intent}
@@ -64,9 +78,14 @@ function CardActions({ product }: { product: ProductCardData }) {
           </Link>
         ),
       )}
-      {intent && (
+      {intent && !hidden && (
         <Suspense fallback={null}>
-          <CardChoice product={product} intent={intent} onClose={() => setIntent(null)} />
+          <CardChoice
+            product={product}
+            intent={intent}
+            onClose={() => setIntent(null)}
+            onAdded={variant === "wishlist" ? moveOffWishlist : undefined}
+          />
         </Suspense>
       )}
     </div>
@@ -81,7 +100,16 @@ interface ProductCardProps {
   priority?: boolean;
   /** The name's heading level, one below the heading of the list the card sits in. */
   headingLevel?: 2 | 3;
+  /** "wishlist": the wishlist page's card, with "Move to cart" instead of Add to Cart and Buy Now. */
+  variant?: CardVariant;
+  /**
+   * Out of sight but still mounted (the wishlist page, while a removal is on its way): the heart that
+   * sent it is there to hear the answer, and comes back with the card if the server refuses.
+   */
+  hidden?: boolean;
 }
+
+type CardVariant = "shop" | "wishlist";
 
 /**
  * Keyboard focus on a card's link or buttons brings the whole card into view, clear of the sticky
@@ -94,13 +122,20 @@ function revealCard(event: React.FocusEvent<HTMLElement>) {
   if (target.matches(":focus-visible") && !target.closest("dialog")) event.currentTarget.scrollIntoView({ block: "nearest" });
 }
 
-export function ProductCard({ product, aboveFold = false, priority = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  aboveFold = false,
+  priority = false,
+  headingLevel = 3,
+  variant = "shop",
+  hidden = false,
+}: ProductCardProps) {
   const fallback = useImageFallback();
   const Name = `h${headingLevel}` as const;
   const { image, price } = product;
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementInteractions: focus moving to the card's own link and buttons, not an interaction of its own
-    <article className="product-card" onFocus={revealCard}>
+    <article className="product-card" onFocus={revealCard} hidden={hidden || undefined}>
       <div className="product-card__media">
         <img
           {...fallback}
@@ -113,6 +148,7 @@ export function ProductCard({ product, aboveFold = false, priority = false, head
           {...(priority ? { fetchpriority: "high" } : {})}
         />
         {product.outOfStock && <span className="badge product-card__badge">Out of Stock</span>}
+        <WishlistHeart productId={product.id} name={product.name} className="product-card__heart" />
       </div>
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
@@ -122,7 +158,7 @@ export function ProductCard({ product, aboveFold = false, priority = false, head
         <p className="product-card__description">{product.description}</p>
         {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
       </div>
-      <CardActions product={product} />
+      <CardActions product={product} variant={variant} hidden={hidden} />
     </article>
   );
 }

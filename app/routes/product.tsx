@@ -18,6 +18,7 @@ import { SizeChart } from "../components/product/size-chart";
 import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
 import { useToast } from "../components/toast/toast";
+import { WishlistHeart } from "../components/wishlist-heart";
 import { publicPageHeaders } from "../lib/cache";
 import { cartAction } from "../lib/cart.server";
 import { toProductCard } from "../lib/product-card.server";
@@ -330,7 +331,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Gallery media={product.media} name={product.name} />
         <div className="product-info">
           <p className="eyebrow">{product.category.name}</p>
-          <h1 className="product-info__title">{product.name}</h1>
+          <div className="product-info__title-row">
+            <h1 className="product-info__title">{product.name}</h1>
+            <WishlistHeart productId={product.id} name={product.name} className="product-info__heart" />
+          </div>
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
           <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} />

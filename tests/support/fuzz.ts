@@ -28,6 +28,8 @@ export interface FuzzTarget {
   otherAddressId: string;
   /** A real product page, so product actions reach their checks. */
   productPath: string;
+  /** A product on the other shopper's wishlist: removing it with the fuzzer's session must do nothing. */
+  otherWishlistProductId: string;
 }
 
 export interface FuzzRequest {
@@ -67,7 +69,11 @@ export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string):
   const mine = await fetch(new URL("/api/addresses/my", baseUrl), { headers: bearer(other.token) });
   const otherAddressId = ((await mine.json()) as { addresses: { _id: string }[] }).addresses[0]!._id;
   const forgedTokens = await forgeTokens(sessionSecret, me.id);
-  return { baseUrl, token: me.token, forgedTokens, otherAddressId, productPath: await productPath(baseUrl) };
+  const products = await fetch(new URL("/api/products?limit=1", baseUrl));
+  const otherWishlistProductId = ((await products.json()) as { data: { _id: string }[] }).data[0]!._id;
+  const wished = await postJson(baseUrl, "/api/wishlist", { productId: otherWishlistProductId }, bearer(other.token));
+  if (wished.status !== 201) throw new Error(`wishlist add answered ${wished.status}`);
+  return { baseUrl, token: me.token, forgedTokens, otherAddressId, productPath: await productPath(baseUrl), otherWishlistProductId };
 }
 
 async function forgeTokens(secret: string, userId: string): Promise<string[]> {
@@ -215,6 +221,14 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/addresses/:id",
     fill: (r, t) => `/api/addresses/${r.chance(0.3) ? t.otherAddressId : r.pick(["999999999", ...BAD_SEGMENTS])}`,
   },
+  { method: "GET", path: "/api/wishlist" },
+  // The fuzzer's own wishlist stays empty: every add has a broken product id.
+  { method: "POST", path: "/api/wishlist", fields: { productId: () => "1" }, mustBreak: ["productId"] },
+  {
+    method: "DELETE",
+    path: "/api/wishlist/:productId",
+    fill: (r, t) => `/api/wishlist/${r.chance(0.3) ? t.otherWishlistProductId : r.pick(["999999999", ...BAD_SEGMENTS])}`,
+  },
   {
     method: "GET",
     path: "/api/:unknown",
@@ -283,6 +297,13 @@ export const ENDPOINTS: Endpoint[] = [
     fields: { intent: () => "add-to-cart", color: () => "Red", size: () => "M", quantity: () => "1", source: () => "page" },
   },
   { method: "POST", path: "/all-products", page: true, fields: { intent: () => "x" } },
+  {
+    method: "POST",
+    path: "/wishlist",
+    page: true,
+    fields: { intent: () => "add", productId: () => "1", redirect: () => "/wishlist" },
+    mustBreak: ["productId"],
+  },
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND"];

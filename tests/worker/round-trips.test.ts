@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, postJson, type TestUser } from "../support/accounts";
 import { roundTripsOf } from "../support/round-trips";
 
 /**
@@ -14,6 +14,10 @@ let shopper: TestUser;
 beforeAll(async () => {
   pages = await renderedPages(baseUrl);
   shopper = await createUser(baseUrl, "round-trips", "Kavya Iyer");
+  // Something on her wishlist, so /wishlist renders its cards (and her hearts show filled) too.
+  const [product] = ((await (await fetch(`${baseUrl}/api/products?limit=1`)).json()) as { data: { _id: string }[] }).data;
+  const wished = await postJson(baseUrl, "/api/wishlist", { productId: product!._id }, { Authorization: `Bearer ${shopper.token}` });
+  expect(wished.status).toBe(201);
 });
 
 /** A query no one has asked before, so a signed-out page is rendered, not served from the edge cache. */

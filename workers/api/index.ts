@@ -6,6 +6,7 @@ import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
 import { pincodeApi } from "./pincode";
 import type { ApiEnv } from "./types";
+import { wishlistApi } from "./wishlist";
 
 const limitBody = (maxSize: number, label: string) =>
   bodyLimit({ maxSize, onError: (c) => c.json({ message: `The request is too large (at most ${label}).` }, 413) });
@@ -20,4 +21,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", authApi)
   .route("/", addressesApi)
   .route("/", pincodeApi)
-  .route("/", cartApi);
+  .route("/", cartApi)
+  .route("/", wishlistApi);

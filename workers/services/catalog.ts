@@ -116,15 +116,15 @@ type ProductRow = Omit<Product["details"], "length"> & {
   sizes: string;
 };
 
-/** Active products matching `where`, in `orderBy` order, as a read for the request's batch. */
-function productsQuery(ctx: ServiceContext, opts: { join?: SQL; where?: SQL; orderBy: SQL; limit: number; offset?: number }) {
+/** Active products matching `where`, in `orderBy` order, as a read for the request's batch (the wishlist joins its entries). */
+export function productsQuery(ctx: ServiceContext, opts: { join?: SQL; where?: SQL; orderBy: SQL; limit: number; offset?: number }) {
   return ctx.db.all<ProductRow>(
     sql`${PRODUCT_SELECT} ${opts.join ?? sql``} where ${and(activeProduct, opts.where)} order by ${opts.orderBy} limit ${opts.limit} offset ${opts.offset ?? 0}`,
   );
 }
 
 /** A product as every page and the API show it; its rating comes from the kept count and sum. */
-function toProduct(row: ProductRow): Product {
+export function toProduct(row: ProductRow): Product {
   const media = JSON.parse(row.media) as [Product["media"][number]["type"], string, string, number, number][];
   const colors = JSON.parse(row.colors) as [string, string][];
   const sizes = JSON.parse(row.sizes) as [string, number, number | null, number][];

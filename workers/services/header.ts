@@ -13,7 +13,8 @@ export interface ShopperHeader {
 const countsQuery = (ctx: ServiceContext, userId: number) =>
   ctx.db.all<{ cartCount: number; wishlistIds: string }>(sql`select
     (select coalesce(sum(quantity), 0) from cart_lines where user_id = ${userId}) as cartCount,
-    (select json_group_array(product_id) from (select product_id from wishlist_entries where user_id = ${userId} order by id)) as wishlistIds`);
+    (select json_group_array(product_id) from (select w.product_id from wishlist_entries w join products p on p.id = w.product_id
+      where w.user_id = ${userId} and p.is_active = 1 order by w.id)) as wishlistIds`);
 
 /**
  * The signed-in shopper with her header counts, read in the same batch as the session check (and

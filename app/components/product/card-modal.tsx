@@ -7,6 +7,7 @@ import { findSize } from "../../lib/product-options";
 import { Modal } from "../modal";
 import type { ProductCardData } from "../product-card";
 import { useToast } from "../toast/toast";
+import { WishlistHeart } from "../wishlist-heart";
 import { ColourSwatches } from "./colour-swatches";
 import { Price } from "./price";
 import { QuantityStepper } from "./quantity-stepper";
@@ -16,6 +17,8 @@ interface CardModalProps {
   product: ProductCardData;
   intent: CartIntent;
   onClose: () => void;
+  /** Called once the server has accepted the add (the wishlist's "Move to cart" then removes the entry). */
+  onAdded?: () => void;
 }
 
 /**
@@ -41,7 +44,7 @@ function OutOfStock({ intent, onClose }: CardModalProps) {
  * "Select Size & Color" (SPEC §2 "Product card", §5 "Card modal"). Nothing is preselected. The
  * final button posts to the product page's action, which answers for real.
  */
-function CardModal({ product, intent, onClose }: CardModalProps) {
+function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
   const fetcher = useFetcher<CartAnswer>();
   const navigate = useNavigate();
   const toast = useToast();
@@ -56,7 +59,7 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
 
   // Acted on once the answer and the header's fresh counts are both in (idle), so the badge never
   // drops back between the two.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer from the server acts; onClose is a new function on every render of the card.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer from the server acts; onClose and onAdded are new functions on every render of the card.
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle") return;
@@ -67,6 +70,7 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
     } else if (answer.kind === "done") {
       // The choice starts afresh next time (SPEC §4): closing the modal forgets it.
       toast.success(answer.message);
+      onAdded?.();
       onClose();
     } else {
       setMessage(answer.message);
@@ -82,6 +86,8 @@ function CardModal({ product, intent, onClose }: CardModalProps) {
 
   return (
     <Modal onClose={onClose} title="Select Size & Color" className="card-modal">
+      {/* Before the form, not in it (a form cannot hold another); floated beside the product's name. */}
+      <WishlistHeart productId={product.id} name={product.name} className="card-modal__heart" />
       <fetcher.Form
         method="post"
         action={product.href}

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { WISHLIST_UPDATE_FAILED, type WishlistAnswer } from "../../workers/services/wishlist.rules";
+import { useShopperCounts } from "../lib/shopper-counts";
+import { useHydrated } from "../lib/use-hydrated";
+import type { loader as rootLoader } from "../root";
+import { HeartIcon } from "./icons";
+import { useToast } from "./toast/toast";
+
+interface WishlistHeartProps {
+  productId: number;
+  /** The product's name, for the button's accessible name. */
+  name: string;
+  /** Where it sits: on a card's picture, beside the product page's title, in the card modal. */
+  className?: string;
+}
+
+/**
+ * The wishlist heart (SPEC §2, §4, §8), for signed-in shoppers only: a real form posting intent add
+ * or remove and the product id to /wishlist. Its state is `useShopperCounts().wishlisted`, so it
+ * fills (and the header badge counts) the moment it is pressed, and goes back if the server refuses.
+ * Without JavaScript the form also carries `redirect`, and the shopper comes back to this page.
+ * Product and listing pages are edge-cached for signed-out visitors only, who never see a heart.
+ */
+export function WishlistHeart(props: WishlistHeartProps) {
+  // Signed out (and so on every edge-cached page): nothing, not even the form's hooks, per card.
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return root?.user ? <HeartForm {...props} /> : null;
+}
+
+function HeartForm({ productId, name, className }: WishlistHeartProps) {
+  const { wishlisted } = useShopperCounts();
+  const fetcher = useFetcher<WishlistAnswer>();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const { pathname, search } = useLocation();
+
+  // Each answer speaks once, as soon as it arrives: while the pages revalidate, before a card the
+  // answer takes away (on the wishlist page) is gone.
+  const spoken = useRef<WishlistAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || spoken.current === answer) return;
+    spoken.current = answer;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(answer.message || WISHLIST_UPDATE_FAILED);
+  }, [fetcher.data, toast]);
+
+  const on = wishlisted(productId);
+  return (
+    <fetcher.Form method="post" action="/wishlist" className={className ? `wishlist-heart ${className}` : "wishlist-heart"}>
+      <input type="hidden" name="intent" value={on ? "remove" : "add"} />
+      <input type="hidden" name="productId" value={productId} />
+      {!hydrated && <input type="hidden" name="redirect" value={pathname + search} />}
+      <button
+        type="submit"
+        className="wishlist-heart__button"
+        aria-pressed={on}
+        aria-label={on ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}
+      >
+        <HeartIcon />
+      </button>
+    </fetcher.Form>
+  );
+}
