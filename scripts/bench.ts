@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: requests/s and p50/p99 latency of the home page, a product page signed out and
- * signed in, two API calls and a static file of similar size (the floor the Worker's own pages can be
+ * signed in, the cart signed in (with lines in it), two API calls and a static file of similar size (the floor the Worker's own pages can be
  * compared to), at 1 and 32 connections; plus database round trips of one render of every page,
  * signed out and in, read from the local libSQL server.
  */
 import { Worker } from "node:worker_threads";
 import { createUser, postJson } from "../tests/support/accounts";
+import { buyableProducts } from "../tests/support/cart";
 import type { Stack } from "../tests/support/stack";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
@@ -132,6 +133,21 @@ async function pageTrips(stack: Stack, cookie: Record<string, string>) {
   return rows;
 }
 
+/** Two cart lines and a wishlist entry, so signed-in pages render what a real shopper's do. */
+async function fillBasket(baseUrl: string, token: string) {
+  const [a, b] = await buyableProducts(baseUrl);
+  const auth = { Authorization: `Bearer ${token}` };
+  const line = (p: typeof a) => ({
+    product: p!._id,
+    size: p!.sizes.find((z) => z.stock > 0)!.size,
+    color: p!.colors[0]!.name,
+    quantity: 1,
+  });
+  const cart = await postJson(baseUrl, "/api/cart", { items: [line(a), line(b)] }, auth);
+  const wish = await postJson(baseUrl, "/api/wishlist", { productId: a!._id }, auth);
+  if (!cart.ok || !wish.ok) throw new Error(`filling the bench shopper's cart answered ${cart.status}, wishlist ${wish.status}`);
+}
+
 let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;
 let trips: Awaited<ReturnType<typeof pageTrips>> | undefined;
 
@@ -141,12 +157,14 @@ await runMeasurement(
     accounts = await accountCosts(stack);
     const shopper = await createUser(stack.baseUrl, "bench-shopper");
     const cookie = { Cookie: `aanchal_session=${shopper.token}` };
+    await fillBasket(stack.baseUrl, shopper.token);
     // Nothing fetches a page before dbTrips does, so its first GET is an uncached render.
     const product = await productPath(stack.baseUrl);
     const targets: [string, string, Record<string, string>][] = [
       ["home", "/", {}],
       ["product", product, {}],
       ["product, signed in", product, cookie],
+      ["cart, signed in", "/cart", cookie],
       ["api /api/categories", "/api/categories", {}],
       ["api /api/products", "/api/products", {}],
       ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html"), {}],

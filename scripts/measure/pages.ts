@@ -59,6 +59,7 @@ export async function renderedPages(baseUrl: string): Promise<[name: string, pat
     ["search", "/search?query=kurti"],
     ["profile", "/profile"],
     ["cart", "/cart"],
+    ["checkout", "/checkout"],
     ["wishlist", "/wishlist"],
     ["my orders", "/my-orders"],
   ];

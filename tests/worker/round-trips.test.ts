@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { renderedPages } from "../../scripts/measure/pages";
 import { createUser, postJson, type TestUser } from "../support/accounts";
+import { type ApiProduct, buyableProducts } from "../support/cart";
 import { roundTripsOf } from "../support/round-trips";
 
 /**
@@ -18,6 +19,11 @@ beforeAll(async () => {
   const [product] = ((await (await fetch(`${baseUrl}/api/products?limit=1`)).json()) as { data: { _id: string }[] }).data;
   const wished = await postJson(baseUrl, "/api/wishlist", { productId: product!._id }, { Authorization: `Bearer ${shopper.token}` });
   expect(wished.status).toBe(201);
+  // And two lines in her cart, so /cart and /checkout render them.
+  const [a, b] = await buyableProducts(baseUrl);
+  const line = (p: ApiProduct) => ({ product: p._id, size: p.sizes.find((z) => z.stock > 0)!.size, color: p.colors[0]!.name, quantity: 1 });
+  const carted = await postJson(baseUrl, "/api/cart", { items: [line(a!), line(b!)] }, { Authorization: `Bearer ${shopper.token}` });
+  expect(carted.status).toBe(200);
 });
 
 /** A query no one has asked before, so a signed-out page is rendered, not served from the edge cache. */
@@ -41,7 +47,7 @@ describe("database round trips per render", () => {
       const { status, trips } = await roundTripsOf(fresh(path));
       measured.push({ name, status, trips });
     }
-    const isProtected = (name: string) => ["profile", "cart", "wishlist", "my orders"].includes(name);
+    const isProtected = (name: string) => ["profile", "cart", "checkout", "wishlist", "my orders"].includes(name);
     expect(measured).toEqual(
       pages.map(([name]) => (isProtected(name) ? { name, status: 302, trips: 0 } : { name, status: 200, trips: 1 })),
     );
