@@ -18,8 +18,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     target: "es2022",
     // React Router preloads each route's chunks itself; Vite's preload wrapper around every dynamic
-    // import would add ~0.7 KiB to each page with a lazily loaded dialog.
-    modulePreload: { polyfill: false },
+    // import (and its polyfill) would add ~0.7 KiB to each page with a lazily loaded dialog.
+    modulePreload: false,
     // Terser's extra passes shave KiB off what every page preloads (esbuild's minifier is faster but
     // leaves more behind); the budget is 100 KiB of gzipped JavaScript per page.
     minify: isSsrBuild ? "esbuild" : "terser",

@@ -6,7 +6,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { createUser, postJson } from "../tests/support/accounts";
-import { buyableProducts } from "../tests/support/cart";
+import { fillBasket } from "../tests/support/cart";
 import type { Stack } from "../tests/support/stack";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
@@ -131,21 +131,6 @@ async function pageTrips(stack: Stack, cookie: Record<string, string>) {
     rows.push({ name, signedOut: await dbTrips(stack, fresh), signedIn: await dbTrips(stack, path, cookie) });
   }
   return rows;
-}
-
-/** Two cart lines and a wishlist entry, so signed-in pages render what a real shopper's do. */
-async function fillBasket(baseUrl: string, token: string) {
-  const [a, b] = await buyableProducts(baseUrl);
-  const auth = { Authorization: `Bearer ${token}` };
-  const line = (p: typeof a) => ({
-    product: p!._id,
-    size: p!.sizes.find((z) => z.stock > 0)!.size,
-    color: p!.colors[0]!.name,
-    quantity: 1,
-  });
-  const cart = await postJson(baseUrl, "/api/cart", { items: [line(a), line(b)] }, auth);
-  const wish = await postJson(baseUrl, "/api/wishlist", { productId: a!._id }, auth);
-  if (!cart.ok || !wish.ok) throw new Error(`filling the bench shopper's cart answered ${cart.status}, wishlist ${wish.status}`);
 }
 
 let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;

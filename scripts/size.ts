@@ -7,6 +7,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { createUser } from "../tests/support/accounts";
+import { fillBasket } from "../tests/support/cart";
 import { SESSION_COOKIE } from "../workers/services/session";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages, targetLabel } from "./measure/pages";
@@ -56,10 +57,20 @@ await runMeasurement(
   async (stack) => {
     // The signed-out storefront, plus the profile's edit view as a signed-in shopper sees it: the one
     // page whose form validates with zod in the browser.
+    // Signed in with lines in her cart and a piece on her wishlist: the cart, the wishlist and a
+    // product page with its heart, as she sees them.
     const user = await createUser(stack.baseUrl, "size-profile");
+    await fillBasket(stack.baseUrl, user.token);
+    const signedIn = (name: string, path: string) => ({ name, path, label: targetLabel(name, 200), session: user.token });
+    const storefront = await storefrontPages(stack.baseUrl);
+    const product = storefront.find((p) => p.name === "product")!;
     const pages: { name: string; path: string; label: string; session?: string }[] = [
-      ...(await storefrontPages(stack.baseUrl)),
-      { name: "profile (edit)", path: "/profile?edit=1", label: targetLabel("profile (edit)", 200), session: user.token },
+      ...storefront,
+      signedIn("profile (edit)", "/profile?edit=1"),
+      signedIn("product (signed in)", product.path),
+      signedIn("cart (signed in)", "/cart"),
+      signedIn("wishlist (signed in)", "/wishlist"),
+      signedIn("checkout (signed in)", "/checkout"),
     ];
     // Playwright's own Ctrl-C handler would exit before the stack is stopped: ours does both.
     const browser = await chromium.launch({

@@ -4,8 +4,9 @@
  * rating. Pure, client-safe and small, because the product page loads it; judging a submitted
  * choice, with its messages, is workers/services/choice.rules.ts.
  */
-import { onlyAvailable } from "../../workers/services/cart.rules";
+
 import type { SizePrice } from "../../workers/services/pricing";
+import { onlyAvailable } from "../../workers/services/stock.rules";
 
 export interface Colour {
   name: string;

@@ -74,3 +74,17 @@ export async function cartCall(base: string, token: string | null, method: strin
   const json = (await res.json()) as { message?: string; items?: ApiCartItem[]; cart?: { items: ApiCartItem[] } };
   return { status: res.status, json, items: json.items ?? json.cart?.items };
 }
+
+/** Two cart lines and a wishlist entry, so signed-in pages render what a real shopper's do. */
+export async function fillBasket(base: string, token: string): Promise<void> {
+  const [a, b] = await buyableProducts(base);
+  if (!a || !b) throw new Error("fewer than two buyable products: is the database seeded?");
+  const line = (p: ApiProduct) => ({ product: p._id, size: p.sizes.find((z) => z.stock > 0)!.size, color: p.colors[0]!.name, quantity: 1 });
+  const cart = await cartCall(base, token, "POST", "/api/cart", { items: [line(a), line(b)] });
+  const wish = await fetch(new URL("/api/wishlist", base), {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ productId: a._id }),
+  });
+  if (cart.status !== 200 || !wish.ok) throw new Error(`filling a test shopper's cart answered ${cart.status}, wishlist ${wish.status}`);
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, postJson, type TestUser } from "../support/accounts";
-import { type ApiProduct, buyableProducts } from "../support/cart";
+import { createUser, type TestUser } from "../support/accounts";
+import { fillBasket } from "../support/cart";
 import { roundTripsOf } from "../support/round-trips";
 
 /**
@@ -15,15 +15,8 @@ let shopper: TestUser;
 beforeAll(async () => {
   pages = await renderedPages(baseUrl);
   shopper = await createUser(baseUrl, "round-trips", "Kavya Iyer");
-  // Something on her wishlist, so /wishlist renders its cards (and her hearts show filled) too.
-  const [product] = ((await (await fetch(`${baseUrl}/api/products?limit=1`)).json()) as { data: { _id: string }[] }).data;
-  const wished = await postJson(baseUrl, "/api/wishlist", { productId: product!._id }, { Authorization: `Bearer ${shopper.token}` });
-  expect(wished.status).toBe(201);
-  // And two lines in her cart, so /cart and /checkout render them.
-  const [a, b] = await buyableProducts(baseUrl);
-  const line = (p: ApiProduct) => ({ product: p._id, size: p.sizes.find((z) => z.stock > 0)!.size, color: p.colors[0]!.name, quantity: 1 });
-  const carted = await postJson(baseUrl, "/api/cart", { items: [line(a!), line(b!)] }, { Authorization: `Bearer ${shopper.token}` });
-  expect(carted.status).toBe(200);
+  // Something on her wishlist and in her cart, so /wishlist, /cart and /checkout render them (and her hearts show filled).
+  await fillBasket(baseUrl, shopper.token);
 });
 
 /** A query no one has asked before, so a signed-out page is rendered, not served from the edge cache. */

@@ -6,9 +6,6 @@
 /** The most of one line a cart can ask for, whatever the stock: a bound on what a client may send. */
 export const MAX_LINE_QUANTITY = 1000;
 
-/** SPEC §5's words for a quantity above the chosen size's stock, on the product page (Buy Now). */
-export const onlyAvailable = (n: number) => `Only ${n} items available in this size`;
-
 export const cartMessages = {
   added: "Added to cart",
   updated: "Quantity updated",

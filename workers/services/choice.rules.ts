@@ -5,8 +5,8 @@
  * app/lib/product-options.ts so only the modal's on-demand chunk carries it, not every product page.
  */
 import { SIGN_IN_FIRST } from "./auth.rules";
-import { onlyAvailable } from "./cart.rules";
 import type { SizePrice } from "./pricing";
+import { onlyAvailable } from "./stock.rules";
 
 export type CartIntent = "add-to-cart" | "buy-now";
 
