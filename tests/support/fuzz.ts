@@ -16,6 +16,7 @@ import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
 import { productPath } from "../../scripts/measure/pages";
 import { createUser, postJson, TEST_ADDRESS } from "./accounts";
+import { buyableProducts } from "./cart";
 
 /** What the fuzz needs of the running shop: two accounts, one with an address and a picture. */
 export interface FuzzTarget {
@@ -30,6 +31,8 @@ export interface FuzzTarget {
   productPath: string;
   /** A product on the other shopper's wishlist: removing it with the fuzzer's session must do nothing. */
   otherWishlistProductId: string;
+  /** A line in the other shopper's cart: changing or removing it with the fuzzer's session must do nothing. */
+  otherCartLineId: string;
 }
 
 export interface FuzzRequest {
@@ -73,7 +76,26 @@ export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string):
   const otherWishlistProductId = ((await products.json()) as { data: { _id: string }[] }).data[0]!._id;
   const wished = await postJson(baseUrl, "/api/wishlist", { productId: otherWishlistProductId }, bearer(other.token));
   if (wished.status !== 201) throw new Error(`wishlist add answered ${wished.status}`);
-  return { baseUrl, token: me.token, forgedTokens, otherAddressId, productPath: await productPath(baseUrl), otherWishlistProductId };
+  const [buyable] = await buyableProducts(baseUrl);
+  const carted = await postJson(
+    baseUrl,
+    "/api/cart",
+    {
+      items: [{ product: buyable!._id, size: buyable!.sizes.find((z) => z.stock > 0)!.size, color: buyable!.colors[0]!.name, quantity: 1 }],
+    },
+    bearer(other.token),
+  );
+  if (carted.status !== 200) throw new Error(`cart add answered ${carted.status}`);
+  const otherCartLineId = ((await carted.json()) as { cart: { items: { _id: string }[] } }).cart.items[0]!._id;
+  return {
+    baseUrl,
+    token: me.token,
+    forgedTokens,
+    otherAddressId,
+    productPath: await productPath(baseUrl),
+    otherWishlistProductId,
+    otherCartLineId,
+  };
 }
 
 async function forgeTokens(secret: string, userId: string): Promise<string[]> {
@@ -229,6 +251,21 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/wishlist/:productId",
     fill: (r, t) => `/api/wishlist/${r.chance(0.3) ? t.otherWishlistProductId : r.pick(["999999999", ...BAD_SEGMENTS])}`,
   },
+  { method: "GET", path: "/api/cart" },
+  // The fuzzer's own cart stays empty: every add is broken, and the lines it names are another shopper's.
+  { method: "POST", path: "/api/cart", fields: { items: () => "[]" }, mustBreak: ["items"] },
+  {
+    method: "PUT",
+    path: "/api/cart/:id",
+    fill: (r, t) => `/api/cart/${r.chance(0.3) ? t.otherCartLineId : r.pick(["999999999", ...BAD_SEGMENTS])}`,
+    fields: { quantity: () => "1" },
+  },
+  {
+    method: "DELETE",
+    path: "/api/cart/:id",
+    fill: (r, t) => `/api/cart/${r.chance(0.3) ? t.otherCartLineId : r.pick(["999999999", ...BAD_SEGMENTS])}`,
+  },
+  { method: "DELETE", path: "/api/cart" },
   {
     method: "GET",
     path: "/api/:unknown",
@@ -248,7 +285,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: "GET",
     path: "/:page",
     fill: (r) =>
-      `/${r.pick(["coming-soon", "cart", "wishlist", "my-orders", "login", "logout", "nothing-here", "sitemap.xml", "robots.txt"])}`,
+      `/${r.pick(["coming-soon", "cart", "checkout", "wishlist", "my-orders", "login", "logout", "nothing-here", "sitemap.xml", "robots.txt"])}`,
   },
   { method: "GET", path: "/profile", query: ["edit", "updated"] },
   { method: "GET", path: "/signin", query: ["redirect", "notice"] },
@@ -295,6 +332,14 @@ export const ENDPOINTS: Endpoint[] = [
     fill: (r, t) => (r.chance(0.7) ? t.productPath : `/women-products/${segment(r, "Kurtis")}/${segment(r, "x")}`),
     page: true,
     fields: { intent: () => "add-to-cart", color: () => "Red", size: () => "M", quantity: () => "1", source: () => "page" },
+    mustBreak: ["size", "quantity"],
+  },
+  {
+    method: "POST",
+    path: "/cart",
+    page: true,
+    fields: { intent: () => "update", lineId: () => "1", quantity: () => "2" },
+    mustBreak: ["lineId"],
   },
   { method: "POST", path: "/all-products", page: true, fields: { intent: () => "x" } },
   {
