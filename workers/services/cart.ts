@@ -130,7 +130,8 @@ export const quantitySchema = z.any().transform((value: unknown, ctx): number =>
     return z.NEVER;
   }
   if (!/^\d+$/.test(text)) {
-    ctx.addIssue({ code: "custom", message: text === "" ? cartMessages.quantityBelowOne : cartMessages.quantityNotWhole });
+    const missing = text === "" && (value === undefined || value === null || typeof value === "string");
+    ctx.addIssue({ code: "custom", message: missing ? cartMessages.quantityBelowOne : cartMessages.quantityNotWhole });
     return z.NEVER;
   }
   const n = text.length > 10 ? Number.POSITIVE_INFINITY : Number(text);
