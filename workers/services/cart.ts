@@ -124,25 +124,25 @@ export async function myCart(ctx: ServiceContext): Promise<Cart> {
  * shopper's words; nothing past MAX_LINE_QUANTITY (or ten digits) is ever read as a number.
  */
 export const quantitySchema = z.any().transform((value: unknown, ctx): number => {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-  if (/^-\d/.test(text) || text === "0") {
-    ctx.addIssue({ code: "custom", message: cartMessages.quantityBelowOne });
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
     return z.NEVER;
+  };
+  if (value === undefined || value === null) return refuse(cartMessages.quantityBelowOne);
+  let n: number;
+  if (typeof value === "number") {
+    n = value;
+  } else if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "" || /^-\d+$/.test(text)) return refuse(cartMessages.quantityBelowOne);
+    if (!/^\d+$/.test(text)) return refuse(cartMessages.quantityNotWhole);
+    n = text.length > 10 ? Number.POSITIVE_INFINITY : Number(text);
+  } else {
+    return refuse(cartMessages.quantityNotWhole);
   }
-  if (!/^\d+$/.test(text)) {
-    const missing = text === "" && (value === undefined || value === null || typeof value === "string");
-    ctx.addIssue({ code: "custom", message: missing ? cartMessages.quantityBelowOne : cartMessages.quantityNotWhole });
-    return z.NEVER;
-  }
-  const n = text.length > 10 ? Number.POSITIVE_INFINITY : Number(text);
-  if (n < 1) {
-    ctx.addIssue({ code: "custom", message: cartMessages.quantityBelowOne });
-    return z.NEVER;
-  }
-  if (n > MAX_LINE_QUANTITY) {
-    ctx.addIssue({ code: "custom", message: cartMessages.quantityTooLarge });
-    return z.NEVER;
-  }
+  if (Number.isNaN(n) || (Number.isFinite(n) && !Number.isInteger(n))) return refuse(cartMessages.quantityNotWhole);
+  if (n < 1) return refuse(cartMessages.quantityBelowOne);
+  if (n > MAX_LINE_QUANTITY) return refuse(cartMessages.quantityTooLarge);
   return n;
 });
 
