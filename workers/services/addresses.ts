@@ -8,7 +8,7 @@ import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { insertWhere } from "./insert-where";
 import { readAsUser } from "./session";
-import { parseInput } from "./validate";
+import { parseId, parseInput } from "./validate";
 
 export type Address = AddressInput & { id: number };
 
@@ -67,15 +67,9 @@ export async function saveAddress(ctx: ServiceContext, userId: number, input: un
   return list;
 }
 
-function parseAddressId(id: unknown): number {
-  const n = typeof id === "number" ? id : typeof id === "string" && /^\d{1,16}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(400, "Invalid address id");
-  return n;
-}
-
 /** Deletes one of the user's addresses. Another user's id is answered exactly like a missing one. */
 export async function deleteAddress(ctx: ServiceContext, userId: number, id: unknown): Promise<void> {
-  const addressId = parseAddressId(id);
+  const addressId = parseId(id, "Invalid address id");
   const result = await ctx.db.delete(a).where(and(eq(a.id, addressId), eq(a.userId, userId)));
   if (result.rowsAffected === 0) throw notFound("Address not found");
 }

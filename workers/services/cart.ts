@@ -10,7 +10,7 @@ import { AppError, notFound } from "./errors";
 import { productPath } from "./paths";
 import { effectivePrice } from "./pricing";
 import { readAsUser, requireUser } from "./session";
-import { parseInput } from "./validate";
+import { parseId, parseInput } from "./validate";
 
 /**
  * The shopper's cart (SPEC §2 "Cart", §5 "Cart and buy"; DECISIONS §3). A line is a product, size
@@ -320,16 +320,6 @@ function apiItem(item: unknown): Record<string, unknown> {
   return { product: product ?? productId, size, color, quantity };
 }
 
-const lineIdSchema = z
-  .unknown()
-  .transform((v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : ""))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,15}$/, { error: "Invalid cart item id" })
-      .transform(Number),
-  );
-
 const lineNotFound = () => notFound(cartMessages.lineNotFound);
 
 /**
@@ -337,7 +327,7 @@ const lineNotFound = () => notFound(cartMessages.lineNotFound);
  * Another shopper's line is answered exactly like a missing one.
  */
 export async function updateLine(ctx: ServiceContext, userId: number, lineId: unknown, quantityInput: unknown): Promise<Cart> {
-  const id = parseInput(lineIdSchema, lineId);
+  const id = parseId(lineId, "Invalid cart item id");
   const quantity = parseInput(quantitySchema, quantityInput);
   const c = s.cartLines;
   const [updated, rows] = await ctx.db.batch([
@@ -358,7 +348,7 @@ export async function updateLine(ctx: ServiceContext, userId: number, lineId: un
 
 /** Removes one of the user's lines; another shopper's line is answered like a missing one. */
 export async function removeLine(ctx: ServiceContext, userId: number, lineId: unknown): Promise<Cart> {
-  const id = parseInput(lineIdSchema, lineId);
+  const id = parseId(lineId, "Invalid cart item id");
   const c = s.cartLines;
   const [removed, rows] = await ctx.db.batch([ctx.db.delete(c).where(and(eq(c.id, id), eq(c.userId, userId))), linesQuery(ctx.db, userId)]);
   if (removed.rowsAffected === 0) throw lineNotFound();

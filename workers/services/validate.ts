@@ -22,3 +22,13 @@ export function parseInput<T>(schema: Schema<T>, input: unknown): T {
   const { issues } = result.error;
   throw invalidInput(issues[0]?.message ?? "Invalid input", fieldErrors(issues));
 }
+
+/**
+ * A row id as a path segment or a body field sends it: a positive whole number, or up to 15 digits.
+ * Anything else ("1e3", "-1", "0x10", " 1", an object) is refused with `message`, a 400.
+ */
+export function parseId(input: unknown, message: string, field?: string): number {
+  const n = typeof input === "number" ? input : typeof input === "string" && /^\d{1,15}$/.test(input) ? Number(input) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(400, message, field ? { field } : undefined);
+  return n;
+}

@@ -5,6 +5,7 @@ import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { insertWhere } from "./insert-where";
 import { readAsUser, requireUser } from "./session";
+import { parseId } from "./validate";
 import { WISHLIST_FULL, WISHLIST_INVALID_PRODUCT, WISHLIST_MAX_ENTRIES, WISHLIST_PRODUCT_NOT_FOUND } from "./wishlist.rules";
 
 /**
@@ -25,11 +26,7 @@ export interface WishlistEntry {
 }
 
 /** A product id as a path segment or body field sends it: a positive whole number or its digits. */
-export function parseProductId(input: unknown): number {
-  const n = typeof input === "number" ? input : typeof input === "string" && /^\d{1,16}$/.test(input.trim()) ? Number(input.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(400, WISHLIST_INVALID_PRODUCT, { field: "productId" });
-  return n;
-}
+export const parseProductId = (input: unknown): number => parseId(input, WISHLIST_INVALID_PRODUCT, "productId");
 
 /**
  * The shopper's wishlisted products on sale, newest entry first, and the entries' ids (two reads for
