@@ -57,49 +57,49 @@ function useShownLines(lines: CartLine[]): ShownLine[] {
   });
 }
 
+/**
+ * One of the stepper's buttons: it posts the quantity it would set. At its limit it stays focusable
+ * (aria-disabled) and says why instead of posting; without JavaScript it posts, and the action
+ * refuses in the same words.
+ */
+function StepButton({ quantity, label, limit, sign }: { quantity: number; label: string; limit: string | null; sign: string }) {
+  const toast = useToast();
+  return (
+    <button
+      type="submit"
+      name="quantity"
+      value={quantity}
+      className="stepper__button"
+      aria-label={label}
+      aria-disabled={limit !== null || undefined}
+      onClick={(event) => {
+        if (limit === null) return;
+        event.preventDefault();
+        toast.error(limit);
+      }}
+    >
+      <span aria-hidden="true">{sign}</span>
+    </button>
+  );
+}
+
 function LineStepper({ line, shown }: { line: CartLine; shown: number }) {
   const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
-  const toast = useToast();
-  const atOne = shown <= 1;
-  const atStock = shown >= line.stock;
   return (
     <fetcher.Form method="post" action="/cart" className="cart-line__stepper stepper" aria-label={`Quantity of ${line.name}`}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="lineId" value={line.id} />
       <input type="hidden" name="was" value={line.quantity} />
-      <button
-        type="submit"
-        name="quantity"
-        value={shown - 1}
-        className="stepper__button"
-        aria-label="Decrease quantity"
-        aria-disabled={atOne || undefined}
-        onClick={(event) => {
-          if (!atOne) return;
-          event.preventDefault();
-          toast.error(cartMessages.quantityBelowOne);
-        }}
-      >
-        <span aria-hidden="true">−</span>
-      </button>
+      <StepButton quantity={shown - 1} label="Decrease quantity" sign="−" limit={shown <= 1 ? cartMessages.quantityBelowOne : null} />
       <output className="stepper__value" aria-live="polite">
         {shown}
       </output>
-      <button
-        type="submit"
-        name="quantity"
-        value={shown + 1}
-        className="stepper__button"
-        aria-label="Increase quantity"
-        aria-disabled={atStock || undefined}
-        onClick={(event) => {
-          if (!atStock) return;
-          event.preventDefault();
-          toast.error(cartMessages.onlyLeft(line.stock));
-        }}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
+      <StepButton
+        quantity={shown + 1}
+        label="Increase quantity"
+        sign="+"
+        limit={shown >= line.stock ? cartMessages.onlyLeft(line.stock) : null}
+      />
     </fetcher.Form>
   );
 }
