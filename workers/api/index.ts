@@ -4,6 +4,7 @@ import { addressesApi } from "./addresses";
 import { authApi } from "./auth";
 import { catalogApi } from "./catalog";
 import { pincodeApi } from "./pincode";
+import { reviewsApi } from "./reviews";
 import type { ApiEnv } from "./types";
 
 const limitBody = (maxSize: number, label: string) =>
@@ -18,4 +19,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", catalogApi)
   .route("/", authApi)
   .route("/", addressesApi)
-  .route("/", pincodeApi);
+  .route("/", pincodeApi)
+  .route("/", reviewsApi);
