@@ -6,6 +6,7 @@ import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
+import { RatingStars } from "./product/rating-stars";
 
 const loadCardChoice = () => import("./product/card-modal");
 const CardChoice = lazy(loadCardChoice);
@@ -25,6 +26,8 @@ export interface ProductCardData {
   /** What the "Select Size & Color" modal offers. */
   colors: Colour[];
   sizes: SizePrice[];
+  /** Average to 1 decimal and count of reviews; null (nothing shown) before the first review. */
+  rating: { value: string; stars: number; count: number; label: string } | null;
 }
 
 const ACTIONS: { intent: CartIntent; label: string; className: string }[] = [
@@ -120,6 +123,15 @@ export function ProductCard({ product, aboveFold = false, priority = false, head
           <Link to={product.href}>{product.name}</Link>
         </Name>
         <p className="product-card__description">{product.description}</p>
+        {product.rating && (
+          <p className="product-card__rating">
+            <RatingStars filled={product.rating.stars} />
+            <span aria-hidden="true">
+              {product.rating.value} ({product.rating.count})
+            </span>
+            <span className="visually-hidden">{product.rating.label}</span>
+          </p>
+        )}
         {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
       </div>
       <CardActions product={product} />

@@ -5,6 +5,7 @@ import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import { AppError } from "../../workers/services/errors";
 import { categorySegment, productPath, signInPath } from "../../workers/services/paths";
 import { type CardPrice, cardPrice, effectivePrice, formatRupees, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
+import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
 import { settings } from "../../workers/services/settings";
 import { ColourSwatches } from "../components/product/colour-swatches";
 import { Gallery } from "../components/product/gallery";
@@ -12,7 +13,7 @@ import { Price } from "../components/product/price";
 import { ProductTabs } from "../components/product/product-tabs";
 import { QuantityStepper } from "../components/product/quantity-stepper";
 import { RatingStars } from "../components/product/rating-stars";
-import { ReviewList } from "../components/product/review-list";
+import { ReviewsPanel } from "../components/product/reviews-panel";
 import { SizeChart } from "../components/product/size-chart";
 import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
@@ -21,16 +22,9 @@ import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { type CartAnswer, messages, readChoice, type Selection, selectionProblem } from "../lib/product-choice";
 import { clampQuantity, findSize, firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
+import { reviewItem } from "../lib/review-item";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
-
-// In Indian time, whatever the server's zone.
-const reviewDate = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
 
 /** A malformed slug can name no product either: both are the shopper's 404, not a server error. */
 function isMissingProduct(error: unknown): boolean {
@@ -103,6 +97,17 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
   return [...seo, productLd, breadcrumbLd, ...preload];
 }
 
+/**
+ * After a review posted without JavaScript (the review action sends her back with `?reviewed=`),
+ * the shopper is told once; only when signed in (a signed-out page may be shared from the edge).
+ */
+async function reviewNotice(services: Route.LoaderArgs["context"]["services"], url: URL): Promise<string | null> {
+  const reviewed = url.searchParams.get("reviewed");
+  if (reviewed !== "new" && reviewed !== "updated") return null;
+  if (!(await services.user())) return null;
+  return reviewed === "new" ? REVIEW_MESSAGES.created : REVIEW_MESSAGES.updated;
+}
+
 /** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */
 function pageProduct({ id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating }: Product) {
   return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating };
@@ -111,9 +116,11 @@ function pageProduct({ id, name, description, category, media, colors, sizes, pa
 type PageProduct = ReturnType<typeof pageProduct>;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
   let page: Awaited<ReturnType<typeof getProductPage>>;
   try {
-    page = await getProductPage(context.services, params.slug);
+    // `?reviews=N`: the Reviews tab's "Show more" without JavaScript.
+    page = await getProductPage(context.services, params.slug, { reviews: Number(url.searchParams.get("reviews")) || undefined });
   } catch (error) {
     if (isMissingProduct(error)) throw data(PRODUCT_NOT_FOUND, { status: 404, statusText: "Not Found" });
     throw error;
@@ -128,11 +135,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     preselected: { color: product.colors[0]?.name ?? null, size: firstInStockSize(product.sizes)?.size ?? null },
     // Shown while no size is chosen (all sold out): what a card shows.
     cardPrice: cardPrice(product.sizes),
-    reviews: reviews.map(({ createdAt, ...review }) => ({
-      ...review,
-      date: createdAt.toISOString(),
-      dateText: reviewDate.format(createdAt),
-    })),
+    path,
+    reviews: reviews.map(reviewItem),
+    reviewNotice: await reviewNotice(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
   };
@@ -308,7 +313,7 @@ function DetailsPanel({ product }: { product: PageProduct }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, cardPrice, reviews, related } = loaderData;
+  const { product, rating, preselected, cardPrice, path, reviews, reviewNotice, related } = loaderData;
   const navigation = useNavigation();
   // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
@@ -349,7 +354,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         label="Product information"
         sections={[
           { id: "details", label: "Description & Details", content: <DetailsPanel product={product} /> },
-          { id: "reviews", label: "Reviews", content: <ReviewList reviews={reviews} total={product.rating.count} /> },
+          {
+            id: "reviews",
+            label: "Reviews",
+            content: (
+              <ReviewsPanel
+                product={{ id: product.id, name: product.name, path }}
+                summary={rating}
+                total={product.rating.count}
+                reviews={reviews}
+                notice={reviewNotice}
+              />
+            ),
+          },
         ]}
       />
 
