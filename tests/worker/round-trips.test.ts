@@ -17,6 +17,9 @@ beforeAll(async () => {
 });
 
 /** A query no one has asked before, so a signed-out page is rendered, not served from the edge cache. */
+/** The product page among the measured pages. */
+const renderedProduct = () => pages.find(([name]) => name === "product")![1];
+
 const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}rt=${Date.now()}${Math.random().toString(36).slice(2)}`;
 
 describe("database round trips per render", () => {
@@ -41,5 +44,19 @@ describe("database round trips per render", () => {
     expect(measured).toEqual(
       pages.map(([name]) => (isProtected(name) ? { name, status: 302, trips: 0 } : { name, status: 200, trips: 1 })),
     );
+  });
+
+  it("is one for the product's reviews page (the Reviews tab's Show more), signed in and out", async () => {
+    const product = renderedProduct();
+    const reviews = `${product}/reviews?offset=10`;
+    const cookie = { Cookie: `aanchal_session=${shopper.token}` };
+    const signedIn = await roundTripsOf(reviews, cookie);
+    expect(signedIn.body).toContain(shopper.name);
+    expect({ status: signedIn.status, trips: signedIn.trips }).toEqual({ status: 200, trips: 1 });
+    const signedOut = await roundTripsOf(fresh(reviews));
+    expect({ status: signedOut.status, trips: signedOut.trips }).toEqual({ status: 200, trips: 1 });
+    // "Show more" without JavaScript is the product page itself, asking for more reviews.
+    const more = await roundTripsOf(`${product}?reviews=20`, cookie);
+    expect({ status: more.status, trips: more.trips }).toEqual({ status: 200, trips: 1 });
   });
 });
