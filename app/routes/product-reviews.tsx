@@ -2,9 +2,8 @@ import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { AppError } from "../../workers/services/errors";
 import { categorySegment, signInPath } from "../../workers/services/paths";
 import { getReviewsPage, postReview } from "../../workers/services/reviews";
-import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
-import { type ReviewAnswer, ReviewForm, ReviewSignIn } from "../components/product/review-form";
-import { ReviewList } from "../components/product/review-list";
+import { REVIEW_MESSAGES, STAR_LABELS } from "../../workers/services/reviews.rules";
+import type { ReviewAnswer } from "../components/product/review-form";
 import { formProblem, readForm } from "../lib/auth.server";
 import { ratingSummary } from "../lib/product-options";
 import { reviewItem } from "../lib/review-item";
@@ -73,9 +72,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * The page itself: reached without JavaScript (a refused review comes back here, or a shared link).
+ * Deliberately plain (a document form, no fetcher or toast) and importing nothing of the product
+ * page's review components, so that this route's own chunk stays small and adding it does not
+ * reshuffle what every other page loads (the 100 KiB budget).
+ */
 export default function ProductReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, rating, total, reviews, offset, hasMore } = loaderData;
-  const signedIn = Boolean(useSignedIn());
+  const { product, rating, reviews, offset, hasMore } = loaderData;
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const answer = actionData as ReviewAnswer | undefined;
+  const refused = answer && !answer.ok ? answer : undefined;
+  const fields = refused?.fields ?? {};
+  const values = refused?.values ?? {};
+  const action = `${product.path}/reviews`;
   return (
     <div className="container reviews-page">
       <p>
@@ -84,11 +94,75 @@ export default function ProductReviewsPage({ loaderData, actionData }: Route.Com
       <h1>Reviews of {product.name}</h1>
       <p className="reviews-panel__summary">{rating ? rating.label : "No reviews yet"}</p>
       {signedIn ? (
-        <ReviewForm productId={product.id} productName={product.name} action={`${product.path}/reviews`} answer={actionData} />
+        <form method="post" action={action} className="review-form" aria-labelledby="review-title">
+          <h2 id="review-title" className="review-form__title">
+            Write a review
+          </h2>
+          {refused && !fields.rating && !fields.comment && (
+            <p className="form-message form-message--error" role="alert">
+              {refused.message} {refused.signInHref && <Link to={refused.signInHref}>Sign in</Link>}
+            </p>
+          )}
+          <input type="hidden" name="productId" value={product.id} />
+          <fieldset
+            className={fields.rating ? "rating-input rating-input--invalid" : "rating-input"}
+            aria-describedby={fields.rating ? "rating-error" : undefined}
+          >
+            <legend>Your rating</legend>
+            <div className="rating-input__stars">
+              {STAR_LABELS.map((label, i) => (
+                <label key={label} className="rating-input__star">
+                  <input type="radio" name="rating" value={i + 1} defaultChecked={values.rating === String(i + 1)} />
+                  <span className="rating-input__glyph" aria-hidden="true" />
+                  <span className="visually-hidden">{label}</span>
+                </label>
+              ))}
+            </div>
+            {fields.rating && (
+              <p id="rating-error" className="field__error">
+                {fields.rating}
+              </p>
+            )}
+          </fieldset>
+          <div className={fields.comment ? "field field--invalid" : "field"}>
+            <label htmlFor="review-comment">Your review</label>
+            <textarea
+              id="review-comment"
+              name="comment"
+              rows={4}
+              defaultValue={values.comment ?? ""}
+              aria-invalid={fields.comment ? true : undefined}
+              aria-describedby={fields.comment ? "comment-error" : undefined}
+            />
+            {fields.comment && (
+              <p id="comment-error" className="field__error">
+                {fields.comment}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button button--primary">
+            Submit Review
+          </button>
+        </form>
       ) : (
-        <ReviewSignIn href={signInPath(`${product.path}#reviews`)} />
+        <p className="review-form review-form--signed-out">
+          <Link to={signInPath(`${product.path}#reviews`)}>Sign in</Link> to write a review.
+        </p>
       )}
-      <ReviewList reviews={reviews} total={total} />
+      <ol className="review-list">
+        {reviews.map((review) => (
+          <li key={review.id} className="review">
+            <p className="review__name">
+              {review.name}
+              {review.verified && <span className="review__verified"> Verified purchase</span>}
+            </p>
+            <p className="review__rating">
+              Rated {review.rating} out of 5 · <time dateTime={review.date}>{review.dateText}</time>
+            </p>
+            <p className="review__comment">{review.comment}</p>
+          </li>
+        ))}
+      </ol>
       {hasMore && (
         <p className="reviews-panel__more">
           <Link className="button button--secondary" to={`?offset=${offset + reviews.length}`}>
@@ -98,8 +172,4 @@ export default function ProductReviewsPage({ loaderData, actionData }: Route.Com
       )}
     </div>
   );
-}
-
-function useSignedIn() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.user;
 }

@@ -256,7 +256,7 @@ describe("pages showing the rating", () => {
     await untilCached("/all-products");
     const posted = await post(p, { rating: 1, comment: "Stitching came apart <b>fast</b>" }, bearer(asha.token));
     expect(posted.status).toBe(201);
-    const { averageRating, reviewCount } = (posted.body as { product: { averageRating: number; reviewCount: number } }).product;
+    const { averageRating, reviewCount } = (posted.body as unknown as { product: { averageRating: number; reviewCount: number } }).product;
     const value = averageRating.toFixed(1);
     const label = `Rated ${value} out of 5, ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`;
 

@@ -8,6 +8,9 @@ export const RATING_MAX = 5;
 export const COMMENT_MIN = 2;
 export const COMMENT_MAX = 2000;
 
+/** Each star of the rating radio group, as a screen reader names it. */
+export const STAR_LABELS = ["1 star, poor", "2 stars, fair", "3 stars, good", "4 stars, very good", "5 stars, excellent"] as const;
+
 export const REVIEW_MESSAGES = {
   ratingRequired: "Please select a rating",
   ratingInvalid: `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`,

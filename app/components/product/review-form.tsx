@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { RATING_MAX, reviewProblems } from "../../../workers/services/reviews.rules";
+import { RATING_MAX, reviewProblems, STAR_LABELS } from "../../../workers/services/reviews.rules";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useToast } from "../toast/toast";
 
@@ -8,8 +8,6 @@ import { useToast } from "../toast/toast";
 export type ReviewAnswer =
   | { ok: true; message: string }
   | { ok?: false; message: string; fields?: Record<string, string>; values?: Record<string, string>; signInHref?: string };
-
-const STAR_LABELS = ["1 star, poor", "2 stars, fair", "3 stars, good", "4 stars, very good", "5 stars, excellent"];
 
 interface ReviewFormProps {
   productId: number;
