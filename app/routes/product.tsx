@@ -5,7 +5,6 @@ import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import { AppError } from "../../workers/services/errors";
 import { categorySegment, productPath, signInPath } from "../../workers/services/paths";
 import { type CardPrice, cardPrice, effectivePrice, formatRupees, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
-import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
 import { settings } from "../../workers/services/settings";
 import { ColourSwatches } from "../components/product/colour-swatches";
 import { Gallery } from "../components/product/gallery";
@@ -22,7 +21,7 @@ import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { type CartAnswer, messages, readChoice, type Selection, selectionProblem } from "../lib/product-choice";
 import { clampQuantity, findSize, firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
-import { reviewItem } from "../lib/review-item";
+import { reviewFeedback, reviewItem } from "../lib/reviews.server";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -97,17 +96,6 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
   return [...seo, productLd, breadcrumbLd, ...preload];
 }
 
-/**
- * After a review posted without JavaScript (the review action sends her back with `?reviewed=`),
- * the shopper is told once; only when signed in (a signed-out page may be shared from the edge).
- */
-async function reviewNotice(services: Route.LoaderArgs["context"]["services"], url: URL): Promise<string | null> {
-  const reviewed = url.searchParams.get("reviewed");
-  if (reviewed !== "new" && reviewed !== "updated") return null;
-  if (!(await services.user())) return null;
-  return reviewed === "new" ? REVIEW_MESSAGES.created : REVIEW_MESSAGES.updated;
-}
-
 /** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */
 function pageProduct({ id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating }: Product) {
   return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating };
@@ -137,7 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cardPrice: cardPrice(product.sizes),
     path,
     reviews: reviews.map(reviewItem),
-    reviewNotice: await reviewNotice(context.services, url),
+    reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
   };
@@ -313,7 +301,7 @@ function DetailsPanel({ product }: { product: PageProduct }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, cardPrice, path, reviews, reviewNotice, related } = loaderData;
+  const { product, rating, preselected, cardPrice, path, reviews, reviewFeedback, related } = loaderData;
   const navigation = useNavigation();
   // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
@@ -363,7 +351,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 summary={rating}
                 total={product.rating.count}
                 reviews={reviews}
-                notice={reviewNotice}
+                notice={reviewFeedback.notice}
+                answer={reviewFeedback.answer ?? undefined}
               />
             ),
           },

@@ -282,42 +282,44 @@ describe("pages showing the rating", () => {
 describe("the review form's action and the Reviews tab's paging", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
-  it("without JavaScript: a success goes back to the product's reviews, a refusal comes back with the message and her text", async () => {
+  it("without JavaScript: a refusal comes back to the reviews with the message and her text, a success too", async () => {
     const p = product(6);
     const path = productPath(p.category.name, p.slug);
-    const headers = { Cookie: `aanchal_session=${meera.token}`, Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
+    const cookie = { Cookie: `aanchal_session=${meera.token}` };
+    const headers = { ...cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
     const before = await stateOf(p);
+    const send = (fields: Record<string, string>) =>
+      fetch(url(`${path}/reviews`), { method: "POST", headers, body: form(fields), redirect: "manual" });
+    const shown = async (location: string) => (await (await fetch(url(location), { headers: cookie })).text()).replaceAll("<!-- -->", "");
 
-    const noRating = await fetch(url(`${path}/reviews`), {
-      method: "POST",
-      headers,
-      body: form({ productId: p._id, comment: "Soft cotton, true colour" }),
-      redirect: "manual",
-    });
-    expect(noRating.status).toBe(400);
-    const refused = await noRating.text();
+    const noRating = await send({ productId: p._id, comment: "Soft cotton, true colour" });
+    expect(noRating.status).toBe(303);
+    const refusedAt = noRating.headers.get("location")!;
+    expect(refusedAt.startsWith(`${path}?reviewError=invalid&`)).toBe(true);
+    expect(refusedAt.endsWith("#reviews")).toBe(true);
+    const refused = await shown(refusedAt);
     expect(refused).toContain("Please select a rating");
-    expect(refused).toContain("Soft cotton, true colour");
-    const short = await fetch(url(`${path}/reviews`), {
-      method: "POST",
-      headers,
-      body: form({ productId: p._id, rating: "4", comment: "k" }),
-      redirect: "manual",
-    });
-    expect(short.status).toBe(400);
-    expect(await short.text()).toContain(REVIEW_MESSAGES.commentTooShort);
-    expect(await stateOf(p)).toEqual(before);
+    expect(refused).toContain(">Soft cotton, true colour</textarea>");
 
-    const ok = await fetch(url(`${path}/reviews`), {
-      method: "POST",
-      headers,
-      body: form({ productId: p._id, rating: "4", comment: "Soft cotton, true colour" }),
-      redirect: "manual",
-    });
+    const short = await send({ productId: p._id, rating: "4", comment: "k" });
+    const shortPage = await shown(short.headers.get("location")!);
+    expect(shortPage).toContain(REVIEW_MESSAGES.commentTooShort);
+    expect(shortPage).toContain('name="rating" checked="" value="4"');
+    // A comment too long to carry back whole still says what was wrong.
+    const long = await send({ productId: p._id, rating: "4", comment: "क".repeat(2500) });
+    const longAt = long.headers.get("location")!;
+    expect(longAt.length).toBeLessThan(8000);
+    expect(await shown(longAt)).toContain(REVIEW_MESSAGES.commentTooLong);
+    const gone = await send({ productId: "999999", rating: "4", comment: "Soft cotton" });
+    expect(await shown(gone.headers.get("location")!)).toContain("Product not found");
+    expect(await stateOf(p)).toEqual(before);
+    // Signed out, the same URL says nothing of it (a shared, cacheable page).
+    expect(await (await fetch(url(refusedAt))).text()).not.toContain("Please select a rating");
+
+    const ok = await send({ productId: p._id, rating: "4", comment: "Soft cotton, true colour" });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe(`${path}?reviewed=new#reviews`);
-    const back = await fetch(url(`${path}?reviewed=new`), { headers: { Cookie: `aanchal_session=${meera.token}` } });
-    const html = await back.text();
+    const html = await shown(`${path}?reviewed=new`);
     expect(html).toContain(REVIEW_MESSAGES.created);
     expect(html).toContain("Soft cotton, true colour");
     expect((await stateOf(p)).count).toBe(before.count + 1);
@@ -334,16 +336,34 @@ describe("the review form's action and the Reviews tab's paging", () => {
       redirect: "manual",
     });
     expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ ok: true, message: REVIEW_MESSAGES.created });
+    const refused = await fetch(url(`${path}/reviews`), {
+      method: "POST",
+      headers,
+      body: form({ productId: p._id, rating: "0", comment: "k", enhanced: "1" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      message: REVIEW_MESSAGES.ratingInvalid,
+      fields: { rating: REVIEW_MESSAGES.ratingInvalid, comment: REVIEW_MESSAGES.commentTooShort },
+    });
+    const signedOutHeaders = { Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
     const signedOut = await fetch(url(`${path}/reviews`), {
       method: "POST",
-      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: signedOutHeaders,
+      body: form({ productId: p._id, rating: "5", comment: "Perfect for Diwali", enhanced: "1" }),
+    });
+    expect(signedOut.status).toBe(401);
+    const back = `/signin?redirect=${encodeURIComponent(`${path}#reviews`)}`;
+    expect(await signedOut.json()).toEqual({ message: "Please login first to continue.", signInHref: back });
+    const noJs = await fetch(url(`${path}/reviews`), {
+      method: "POST",
+      headers: signedOutHeaders,
       body: form({ productId: p._id, rating: "5", comment: "Perfect for Diwali" }),
       redirect: "manual",
     });
-    expect(signedOut.status).toBe(401);
-    const html = await signedOut.text();
-    expect(html).toContain("Please login first to continue.");
-    expect(html).toContain(`/signin?redirect=${encodeURIComponent(`${path}#reviews`)}`);
+    expect(noJs.status).toBe(303);
+    expect(noJs.headers.get("location")).toBe(back);
   });
 
   it("shows the 10 newest reviews, then 10 more with Show more (a page link without JavaScript, the review route with)", async () => {
@@ -370,16 +390,16 @@ describe("the review form's action and the Reviews tab's paging", () => {
     expect(twenty).toContain("Paging review number 3");
     expect(twenty).not.toContain("Paging review number 2</p>");
 
+    // With JavaScript, "Show more" asks the review route for the next ten.
     const next = await fetch(url(`${path}/reviews?offset=10`));
     expect(next.status).toBe(200);
-    const nextHtml = await next.text();
-    expect(nextHtml).toContain("Paging review number 12");
-    expect(nextHtml).toContain("Paging review number 3");
-    expect(nextHtml).not.toContain("Paging review number 13");
-    expect(nextHtml).toContain("?offset=20");
-    // Loaded by a fetcher: the same page as data.
-    const data = await fetch(url(`${path}/reviews.data?offset=20`));
-    expect(data.status).toBe(200);
-    expect(await data.text()).toContain('Paging review number 2"');
+    const nextPage = (await next.json()) as { reviews: { comment: string }[]; hasMore: boolean };
+    expect(nextPage.reviews.map((r) => r.comment)).toEqual(Array.from({ length: 10 }, (_, i) => `Paging review number ${12 - i}`));
+    expect(nextPage.hasMore).toBe(true);
+    const last = (await (await fetch(url(`${path}/reviews?offset=20`))).json()) as { reviews: { comment: string }[]; hasMore: boolean };
+    expect(last.reviews.slice(0, 2).map((r) => r.comment)).toEqual(["Paging review number 2", "Paging review number 1"]);
+    expect(last.reviews).toHaveLength(total - 20);
+    expect(last.hasMore).toBe(false);
+    expect((await fetch(url("/women-products/sarees/no-such-product/reviews"))).status).toBe(404);
   });
 });

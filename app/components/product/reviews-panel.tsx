@@ -5,10 +5,13 @@ import { settings } from "../../../workers/services/settings";
 import type { RatingSummary } from "../../lib/product-options";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { loader as rootLoader } from "../../root";
-import type { loader as reviewsLoader } from "../../routes/product-reviews";
+import { useToast } from "../toast/toast";
 import { RatingStars } from "./rating-stars";
 import { type ReviewAnswer, ReviewForm, ReviewSignIn } from "./review-form";
 import { type ReviewItem, ReviewList } from "./review-list";
+
+/** What the review route's loader answers for "Show more" (app/routes/product-reviews.ts). */
+export type ReviewsPage = { reviews: ReviewItem[]; offset: number; hasMore: boolean } | { message: string };
 
 interface ReviewsPanelProps {
   product: { id: number; name: string; path: string };
@@ -34,7 +37,8 @@ const moreHref = (path: string, n: number) => `${path}?reviews=${n}#reviews`;
 export function ReviewsPanel({ product, summary, total, reviews, answer, notice }: ReviewsPanelProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const hydrated = useHydrated();
-  const more = useFetcher<typeof reviewsLoader>();
+  const toast = useToast();
+  const more = useFetcher<ReviewsPage>();
   const [extra, setExtra] = useState<ReviewItem[]>([]);
   const [hasMoreExtra, setHasMoreExtra] = useState<boolean | null>(null);
 
@@ -48,12 +52,16 @@ export function ReviewsPanel({ product, summary, total, reviews, answer, notice 
   useEffect(() => {
     const page = more.data;
     if (!page || more.state !== "idle") return;
+    if (!("reviews" in page)) {
+      toast.error(`Failed to load reviews: ${page.message}`);
+      return;
+    }
     setExtra((shown) => {
       const seen = new Set([...reviews, ...shown].map((r) => r.id));
       return [...shown, ...page.reviews.filter((r) => !seen.has(r.id))];
     });
     setHasMoreExtra(page.hasMore);
-  }, [more.data, more.state, reviews]);
+  }, [more.data, more.state, reviews, toast]);
 
   const shown = [...reviews, ...extra];
   const hasMore = hasMoreExtra ?? total > reviews.length;
