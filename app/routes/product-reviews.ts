@@ -26,7 +26,12 @@ import type { Route } from "./+types/product-reviews";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
-    const page = await getReviewsPage(context.services, params.slug, { offset: url.searchParams.get("offset") ?? undefined });
+    // The session is read in the same batch: the Worker checks a session cookie after every page
+    // answer (workers/app.ts), and asked here it costs no second round trip.
+    const [page] = await Promise.all([
+      getReviewsPage(context.services, params.slug, { offset: url.searchParams.get("offset") ?? undefined }),
+      context.services.user(),
+    ]);
     return Response.json({ reviews: page.reviews.map(reviewItem), offset: page.offset, hasMore: page.hasMore } satisfies ReviewsPage, {
       headers: { "Cache-Control": "private, no-cache" },
     });
