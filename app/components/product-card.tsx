@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { SizePrice } from "../../workers/services/pricing";
 import type { CartIntent } from "../lib/product-choice";
@@ -6,7 +6,6 @@ import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
-import { RatingStars } from "./product/rating-stars";
 
 const loadCardChoice = () => import("./product/card-modal");
 const CardChoice = lazy(loadCardChoice);
@@ -125,7 +124,9 @@ export function ProductCard({ product, aboveFold = false, priority = false, head
         <p className="product-card__description">{product.description}</p>
         {product.rating && (
           <p className="product-card__rating">
-            <RatingStars filled={product.rating.stars} />
+            {/* The stars of rating-stars.tsx, drawn here without importing it: a module shared by the
+                card's pages and the product page would move between chunks (the JS budget). */}
+            <span className="stars" style={{ "--filled": product.rating.stars } as CSSProperties} aria-hidden="true" />
             <span aria-hidden="true">
               {product.rating.value} ({product.rating.count})
             </span>
