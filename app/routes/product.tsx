@@ -125,6 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cardPrice: cardPrice(product.sizes),
     path,
     reviews: reviews.map(reviewItem),
+    reviewsPageSize: settings.catalogue.reviewsShown,
     reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
@@ -301,7 +302,7 @@ function DetailsPanel({ product }: { product: PageProduct }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, cardPrice, path, reviews, reviewFeedback, related } = loaderData;
+  const { product, rating, preselected, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, related } = loaderData;
   const navigation = useNavigation();
   // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
@@ -351,6 +352,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 summary={rating}
                 total={product.rating.count}
                 reviews={reviews}
+                pageSize={reviewsPageSize}
                 notice={reviewFeedback.notice}
                 answer={reviewFeedback.answer ?? undefined}
               />

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { signInPath } from "../../../workers/services/paths";
-import { settings } from "../../../workers/services/settings";
 import type { RatingSummary } from "../../lib/product-options";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { loader as rootLoader } from "../../root";
@@ -21,6 +20,9 @@ interface ReviewsPanelProps {
   reviews: readonly ReviewItem[];
   /** A refused review posted without JavaScript, to show with what she typed. */
   answer?: ReviewAnswer;
+  /** Reviews a "Show more" adds (settings.catalogue.reviewsShown, from the loader: the page's
+   *  browser code does not import the settings module for one number). */
+  pageSize: number;
   /** Said once after a review posted without JavaScript came back here. */
   notice?: string | null;
 }
@@ -34,7 +36,7 @@ const moreHref = (path: string, n: number) => `${path}?reviews=${n}#reviews`;
  * with `?reviews=N`, which the product loader honours, so it works without JavaScript; once hydrated
  * it loads the next page from the review route's loader with a fetcher and adds it below instead.
  */
-export function ReviewsPanel({ product, summary, total, reviews, answer, notice }: ReviewsPanelProps) {
+export function ReviewsPanel({ product, summary, total, reviews, pageSize, answer, notice }: ReviewsPanelProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const hydrated = useHydrated();
   const toast = useToast();
@@ -93,7 +95,7 @@ export function ReviewsPanel({ product, summary, total, reviews, answer, notice 
         <p className="reviews-panel__more">
           <a
             className="button button--secondary"
-            href={moreHref(product.path, shown.length + settings.catalogue.reviewsShown)}
+            href={moreHref(product.path, shown.length + pageSize)}
             aria-busy={more.state !== "idle" || undefined}
             onClick={(event) => {
               if (!hydrated) return;
