@@ -49,7 +49,7 @@ const reviewsTab = (page: Page) => page.getByRole("tabpanel", { name: "Reviews" 
 const stars = (page: Page) => page.getByRole("group", { name: /^Your rating/ });
 
 describe("reviews", () => {
-  it("signed out, the Reviews tab offers sign-in and comes back to the reviews", async () => {
+  it("signed out, the Reviews tab offers sign-in, which comes back to the reviews with the form", async () => {
     const { page, close } = await browser.open("phone");
     try {
       const category = await busyCategory();
@@ -61,6 +61,16 @@ describe("reviews", () => {
       const signIn = reviewsTab(page).getByRole("link", { name: "Sign in" });
       expect(await signIn.getAttribute("href")).toBe(`/signin?redirect=${encodeURIComponent(`${href}#reviews`)}`);
       expect(await reviewsTab(page).getByRole("textbox").count()).toBe(0);
+
+      // Signed in, she is back on the product with its Reviews tab open and the form in it.
+      const user = await createUser(browser.baseUrl, "reviews-back", "Anjali Gupta");
+      await signIn.click();
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === href && url.hash === "#reviews");
+      await reviewsTab(page).getByRole("textbox", { name: "Your review" }).waitFor();
+      expect(await page.getByRole("tab", { name: "Reviews" }).getAttribute("aria-selected")).toBe("true");
     } finally {
       await close();
     }
