@@ -205,6 +205,19 @@ describe("POST /api/products/:productId/reviews writes", () => {
     expect(listed).toMatchObject({ reviewCount: before.count + 2, averageRating: shown.averageRating });
   });
 
+  it("keeps one review per shopper when she submits several at once", async () => {
+    const p = product(9);
+    const before = await stateOf(p);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((rating) => post(p, { rating, comment: `At once, ${rating} stars` }, bearer(asha.token))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const after = await stateOf(p);
+    const hers = after.rows.filter((r) => Number(r.user_id) === Number(asha.id));
+    expect(hers).toHaveLength(1);
+    expect({ count: after.count, sum: after.sum }).toEqual({ count: before.count + 1, sum: before.sum + Number(hers[0]!.rating) });
+  });
+
   it("takes the session cookie as well as a bearer token", async () => {
     const p = product(2);
     const res = await post(p, { rating: 3, comment: "Fits as the chart says" }, { Cookie: `aanchal_session=${meera.token}`, Origin: base });
