@@ -1,5 +1,6 @@
+import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
 import { createUser, type TestUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
@@ -157,6 +158,59 @@ describe("reviews", () => {
       expect(await page.locator(".rating-summary .visually-hidden").first().textContent()).toBe(rating.label);
     } finally {
       await close();
+    }
+  });
+
+  it("shows 10 reviews, then the rest with Show more: in place with JavaScript, as a longer page without", async () => {
+    const category = await busyCategory();
+    const first = await browser.open("phone");
+    let product: { name: string; href: string };
+    try {
+      await first.page.goto(category);
+      product = await nthCard(first.page, 5);
+    } finally {
+      await first.close();
+    }
+    // Fourteen more reviews than the seed gave it, written straight into the test database.
+    const slug = product.href.split("/").pop()!;
+    const db = createClient({ url: inject("dbUrl") });
+    try {
+      for (let i = 1; i <= 14; i++) {
+        await db.execute({
+          sql: "INSERT INTO reviews (product_id, name, rating, comment, created_at) SELECT id, ?, 5, ?, ? FROM products WHERE slug = ?",
+          args: [`Reader ${i}`, `Show more review ${i}`, Date.UTC(2026, 10, 21) + i * 60_000, slug],
+        });
+      }
+    } finally {
+      db.close();
+    }
+    const total = (await ratingLabel(product.href)).count;
+
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto(product.href);
+      await hydrated(page);
+      await page.getByRole("tab", { name: "Reviews" }).click();
+      const items = reviewsTab(page).locator(".review");
+      expect(await items.count()).toBe(10);
+      await reviewsTab(page).getByRole("link", { name: "Show more reviews" }).click();
+      await expect.poll(() => items.count()).toBe(Math.min(total, 20));
+      expect(new URL(page.url()).search).toBe("");
+      expect(await items.nth(10).locator(".review__comment").textContent()).toBe("Show more review 4");
+      if (total <= 20) expect(await reviewsTab(page).getByRole("link", { name: "Show more reviews" }).count()).toBe(0);
+    } finally {
+      await close();
+    }
+
+    const noJs = await browser.open("phone", { javaScriptEnabled: false });
+    try {
+      await noJs.page.goto(product.href);
+      expect(await noJs.page.locator("#reviews .review").count()).toBe(10);
+      await noJs.page.getByRole("link", { name: "Show more reviews" }).click();
+      await noJs.page.waitForURL((url) => url.searchParams.get("reviews") === "20");
+      expect(await noJs.page.locator("#reviews .review").count()).toBe(Math.min(total, 20));
+    } finally {
+      await noJs.close();
     }
   });
 });

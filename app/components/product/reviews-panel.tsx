@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { signInPath } from "../../../workers/services/paths";
 import type { RatingSummary } from "../../lib/product-options";
@@ -51,9 +51,12 @@ export function ReviewsPanel({ product, summary, total, reviews, pageSize, answe
     setHasMoreExtra(null);
   }, [reviews]);
 
+  // Each page the fetcher brings is added once (not again when a revalidation changes `reviews`).
+  const added = useRef<ReviewsPage | undefined>(undefined);
   useEffect(() => {
     const page = more.data;
-    if (!page || more.state !== "idle") return;
+    if (!page || more.state !== "idle" || added.current === page) return;
+    added.current = page;
     if (!("reviews" in page)) {
       toast.error(`Failed to load reviews: ${page.message}`);
       return;
