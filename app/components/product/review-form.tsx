@@ -35,6 +35,7 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
   const refused = pageAnswer && !pageAnswer.ok ? pageAnswer : undefined;
   const [errors, setErrors] = useState<{ rating?: string; comment?: string }>(refused?.fields ?? {});
   const [serverMessage, setServerMessage] = useState<string | undefined>(refused?.message);
+  const [signInHref, setSignInHref] = useState<string | undefined>(refused?.signInHref);
   const submitting = fetcher.state !== "idle";
 
   const answer = fetcher.data;
@@ -45,10 +46,12 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
       form.current?.reset();
       setErrors({});
       setServerMessage(undefined);
+      setSignInHref(undefined);
     } else {
       toast.error(answer.message);
       setErrors(answer.fields ?? {});
       setServerMessage(answer.message);
+      setSignInHref(answer.signInHref);
     }
     // Each new answer once: toast's api never changes.
   }, [answer, fetcher.state, toast]);
@@ -92,10 +95,10 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
       {serverMessage && !errors.rating && !errors.comment && (
         <p className="form-message form-message--error" role="alert">
           {serverMessage}
-          {refused?.signInHref && (
+          {signInHref && (
             <>
               {" "}
-              <Link to={refused.signInHref}>Sign in</Link>
+              <Link to={signInHref}>Sign in</Link>
             </>
           )}
         </p>
