@@ -1,8 +1,12 @@
 import type { Review } from "../../workers/services/catalog";
 import type { ServiceContext } from "../../workers/services/context";
 import { REVIEW_MESSAGES, reviewProblems } from "../../workers/services/reviews.rules";
-import type { ReviewAnswer } from "../components/product/review-form";
+import { type ReviewAnswer, ReviewForm } from "../components/product/review-form";
 import type { ReviewItem } from "../components/product/review-list";
+import { provideServerReviewForm } from "../components/product/reviews-panel";
+
+// The server renders the review form in place; the browser loads its chunk lazily (reviews-panel.tsx).
+provideServerReviewForm(ReviewForm);
 
 // In Indian time, whatever the server's zone.
 const reviewDate = new Intl.DateTimeFormat("en-IN", {

@@ -338,6 +338,19 @@ describe("the review form's action and the Reviews tab's paging", () => {
     expect((await stateOf(p)).count).toBe(before.count + 1);
   });
 
+  it("writes the form into a signed-in page in place, even for a browser that gets the page streamed", async () => {
+    const p = product(10);
+    const path = productPath(p.category.name, p.slug);
+    // A browser's user agent: crawlers get the whole document at once, browsers a stream, and a
+    // part of the page still pending when the stream starts would need JavaScript to show.
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    const html = await (await fetch(url(path), { headers: { Cookie: `aanchal_session=${asha.token}`, "User-Agent": chrome } })).text();
+    expect(html).toContain("<textarea id=");
+    expect(html).toContain('name="rating"');
+    expect(html).not.toMatch(/<div hidden id="S:/);
+    expect(html).not.toContain("<!--$?-->");
+  });
+
   it("with JavaScript (the enhanced form): data for a toast; signed out: the spec's message and a way to sign in", async () => {
     const p = product(7);
     const path = productPath(p.category.name, p.slug);

@@ -161,12 +161,3 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
     </fetcher.Form>
   );
 }
-
-/** Signed out: the form is a sign-in away, and sign-in comes back to the reviews. */
-export function ReviewSignIn({ href }: { href: string }) {
-  return (
-    <p className="review-form review-form--signed-out">
-      <Link to={href}>Sign in</Link> to write a review.
-    </p>
-  );
-}

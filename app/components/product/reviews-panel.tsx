@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { signInPath } from "../../../workers/services/paths";
 import type { RatingSummary } from "../../lib/product-options";
@@ -6,8 +6,28 @@ import { useHydrated } from "../../lib/use-hydrated";
 import type { loader as rootLoader } from "../../root";
 import { useToast } from "../toast/toast";
 import { RatingStars } from "./rating-stars";
-import { type ReviewAnswer, ReviewForm, ReviewSignIn } from "./review-form";
+import type { ReviewAnswer } from "./review-form";
 import { type ReviewItem, ReviewList } from "./review-list";
+import { ReviewSignIn } from "./review-sign-in";
+
+/**
+ * The form's code reaches only a signed-in shopper's browser, as its own chunk: signed-out visitors,
+ * most of the product page's traffic, never download it. The server must still write the form into
+ * the page in place (not stream it after the page: without JavaScript nothing would show it), so it
+ * does not wait for a chunk: app/lib/reviews.server.ts hands the component over when the server
+ * loads it (`provideServerReviewForm`). The browser keeps the server's form on screen while it
+ * fetches the chunk, then hydrates it.
+ */
+type ReviewFormComponent = ComponentType<ComponentProps<typeof import("./review-form").ReviewForm>>;
+let serverReviewForm: ReviewFormComponent | undefined;
+export function provideServerReviewForm(component: ReviewFormComponent): void {
+  serverReviewForm = component;
+}
+const LazyReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
+function ReviewForm(props: ComponentProps<ReviewFormComponent>) {
+  const Form = serverReviewForm ?? LazyReviewForm;
+  return <Form {...props} />;
+}
 
 /** What the review route's loader answers for "Show more" (app/routes/product-reviews.ts). */
 export type ReviewsPage = { reviews: ReviewItem[]; offset: number; hasMore: boolean } | { message: string };
@@ -71,6 +91,17 @@ export function ReviewsPanel({ product, summary, total, reviews, pageSize, answe
   const shown = [...reviews, ...extra];
   const hasMore = hasMoreExtra ?? total > reviews.length;
   const formAction = `${product.path}/reviews`;
+  // The same element on every render of the panel (its hydration flag, a "Show more" load): an
+  // update reaching the form's boundary before its chunk arrived would make React drop the server's
+  // form and draw it afresh (React error 421).
+  const form = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <ReviewForm productId={product.id} productName={product.name} action={formAction} answer={answer} />
+      </Suspense>
+    ),
+    [product.id, product.name, formAction, answer],
+  );
 
   return (
     <div className="reviews-panel">
@@ -88,11 +119,7 @@ export function ReviewsPanel({ product, summary, total, reviews, pageSize, answe
           {notice}
         </p>
       )}
-      {root?.user ? (
-        <ReviewForm productId={product.id} productName={product.name} action={formAction} answer={answer} />
-      ) : (
-        <ReviewSignIn href={signInPath(`${product.path}#reviews`)} />
-      )}
+      {root?.user ? form : <ReviewSignIn href={signInPath(`${product.path}#reviews`)} />}
       <ReviewList reviews={shown} total={total} />
       {hasMore && (
         <p className="reviews-panel__more">
