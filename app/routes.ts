@@ -6,6 +6,7 @@ export default [
     route("all-products", "routes/all-products.tsx"),
     route("category/:categoryId", "routes/category.tsx"),
     route("women-products/:category/:slug", "routes/product.tsx"),
+    route("women-products/:category/:slug/reviews", "routes/product-reviews.ts"),
     route("search", "routes/search.tsx"),
     route("coming-soon", "routes/coming-soon.tsx"),
     route("cart", "routes/cart.tsx"),

@@ -120,3 +120,23 @@ export async function servePage(
   opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now));
   return forBrowser(new Response(forClient, res), "MISS");
 }
+
+/**
+ * Drops the cached copies of `paths` (as `origin` names them: the shop's own, `ctx.origin`), so the
+ * next signed-out visitor gets a fresh render instead of a copy from before a change. Only the exact
+ * URLs: a copy kept under another query string ages out on its own (max-age plus
+ * stale-while-revalidate). The Cache API is per data centre, so this refreshes the one that served
+ * the write; elsewhere the copies age out the same way. Never throws: a failed purge is logged, it
+ * does not undo the write that asked for it.
+ */
+export async function purgePages(origin: string, paths: readonly string[]): Promise<void> {
+  if (typeof caches === "undefined") return;
+  const cache = (caches as unknown as { default: Cache }).default;
+  await Promise.all(
+    paths.map((path) =>
+      cache
+        .delete(cacheKey(new Request(new URL(path, origin))))
+        .catch((err: unknown) => console.error("Edge cache purge failed", path, err)),
+    ),
+  );
+}

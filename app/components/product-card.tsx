@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { Link, useSubmit } from "react-router";
 import type { CartIntent } from "../../workers/services/choice.rules";
 import type { SizePrice } from "../../workers/services/pricing";
@@ -26,6 +26,8 @@ export interface ProductCardData {
   /** What the "Select Size & Color" modal offers. */
   colors: Colour[];
   sizes: SizePrice[];
+  /** Average to 1 decimal and count of reviews; null (nothing shown) before the first review. */
+  rating: { value: string; stars: number; count: number; label: string } | null;
 }
 
 const ACTIONS: { intent: CartIntent; label: string; className: string }[] = [
@@ -156,6 +158,17 @@ export function ProductCard({
           <Link to={product.href}>{product.name}</Link>
         </Name>
         <p className="product-card__description">{product.description}</p>
+        {product.rating && (
+          <p className="product-card__rating">
+            {/* The stars of rating-stars.tsx, drawn here without importing it: a module shared by the
+                card's pages and the product page would move between chunks (the JS budget). */}
+            <span className="stars" style={{ "--filled": product.rating.stars } as CSSProperties} aria-hidden="true" />
+            <span aria-hidden="true">
+              {product.rating.value} ({product.rating.count})
+            </span>
+            <span className="visually-hidden">{product.rating.label}</span>
+          </p>
+        )}
         {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
       </div>
       <CardActions product={product} variant={variant} hidden={hidden} />

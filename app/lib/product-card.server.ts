@@ -1,8 +1,15 @@
 import { cardOf, type Product } from "../../workers/services/catalog";
 import { productPath } from "../../workers/services/paths";
 import type { ProductCardData } from "../components/product-card";
+import { ratingSummary } from "../lib/product-options";
 
 const DESCRIPTION_CHARS = 140;
+
+/** The card's small rating line (stars, average to 1 decimal, count), or null before any review. */
+function cardRating(average: number | null, count: number): ProductCardData["rating"] {
+  const summary = ratingSummary(average, count);
+  return summary && { value: summary.value, stars: summary.stars, count, label: summary.label };
+}
 
 /** Only what a card shows goes to the browser, not the whole product with its reviews. */
 export function toProductCard(product: Product): ProductCardData {
@@ -21,5 +28,6 @@ export function toProductCard(product: Product): ProductCardData {
     outOfStock,
     colors: product.colors,
     sizes: product.sizes,
+    rating: cardRating(product.rating.average, product.rating.count),
   };
 }

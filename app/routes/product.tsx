@@ -13,7 +13,7 @@ import { Price } from "../components/product/price";
 import { ProductTabs } from "../components/product/product-tabs";
 import { QuantityStepper } from "../components/product/quantity-stepper";
 import { RatingStars } from "../components/product/rating-stars";
-import { ReviewList } from "../components/product/review-list";
+import { ReviewsPanel } from "../components/product/reviews-panel";
 import { SizeChart } from "../components/product/size-chart";
 import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
@@ -23,16 +23,9 @@ import { publicPageHeaders } from "../lib/cache";
 import { cartAction } from "../lib/cart.server";
 import { toProductCard } from "../lib/product-card.server";
 import { clampQuantity, findSize, firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
+import { reviewFeedback, reviewItem } from "../lib/reviews.server";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
-
-// In Indian time, whatever the server's zone.
-const reviewDate = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
 
 /** A malformed slug can name no product either: both are the shopper's 404, not a server error. */
 function isMissingProduct(error: unknown): boolean {
@@ -113,9 +106,11 @@ function pageProduct({ id, name, description, category, media, colors, sizes, pa
 type PageProduct = ReturnType<typeof pageProduct>;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
   let page: Awaited<ReturnType<typeof getProductPage>>;
   try {
-    page = await getProductPage(context.services, params.slug);
+    // `?reviews=N`: the Reviews tab's "Show more" without JavaScript.
+    page = await getProductPage(context.services, params.slug, { reviews: Number(url.searchParams.get("reviews")) || undefined });
   } catch (error) {
     if (isMissingProduct(error)) throw data(PRODUCT_NOT_FOUND, { status: 404, statusText: "Not Found" });
     throw error;
@@ -130,11 +125,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     preselected: { color: product.colors[0]?.name ?? null, size: firstInStockSize(product.sizes)?.size ?? null },
     // Shown while no size is chosen (all sold out): what a card shows.
     cardPrice: cardPrice(product.sizes),
-    reviews: reviews.map(({ createdAt, ...review }) => ({
-      ...review,
-      date: createdAt.toISOString(),
-      dateText: reviewDate.format(createdAt),
-    })),
+    path,
+    reviews: reviews.map(reviewItem),
+    reviewsPageSize: settings.catalogue.reviewsShown,
+    reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
   };
@@ -301,7 +295,7 @@ function DetailsPanel({ product }: { product: PageProduct }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, cardPrice, reviews, related } = loaderData;
+  const { product, rating, preselected, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, related } = loaderData;
   const navigation = useNavigation();
   // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
@@ -345,7 +339,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         label="Product information"
         sections={[
           { id: "details", label: "Description & Details", content: <DetailsPanel product={product} /> },
-          { id: "reviews", label: "Reviews", content: <ReviewList reviews={reviews} total={product.rating.count} /> },
+          {
+            id: "reviews",
+            label: "Reviews",
+            content: (
+              <ReviewsPanel
+                product={{ id: product.id, name: product.name, path }}
+                summary={rating}
+                total={product.rating.count}
+                reviews={reviews}
+                pageSize={reviewsPageSize}
+                notice={reviewFeedback.notice}
+                answer={reviewFeedback.answer ?? undefined}
+              />
+            ),
+          },
         ]}
       />
 

@@ -267,6 +267,14 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: "DELETE", path: "/api/cart" },
   {
+    // A review is written only with both fields good: one of them is always broken here.
+    method: "POST",
+    path: "/api/products/:productId/reviews",
+    fill: (r) => `/api/products/${segment(r, String(1 + r.int(40)))}/reviews`,
+    fields: { rating: (r) => String(1 + r.int(5)), comment: () => "Lovely fabric, true colour" },
+    mustBreak: ["rating", "comment"],
+  },
+  {
     method: "GET",
     path: "/api/:unknown",
     fill: (r) => `/api/${r.pick(["nothing", "auth", "auth/", "products/slug", "admin", "../dev/mailbox.json"])}`,
@@ -278,6 +286,25 @@ export const ENDPOINTS: Endpoint[] = [
     method: "GET",
     path: "/women-products/:category/:slug",
     fill: (r, t) => (r.chance(0.4) ? t.productPath : `/women-products/${segment(r, "Kurtis")}/${segment(r, "x")}`),
+  },
+  {
+    method: "GET",
+    path: "/women-products/:category/:slug/reviews",
+    fill: (r, t) => (r.chance(0.5) ? `${t.productPath}/reviews` : `/women-products/${segment(r, "Kurtis")}/${segment(r, "x")}/reviews`),
+    query: ["offset", "reviews"],
+  },
+  {
+    method: "POST",
+    path: "/women-products/:category/:slug/reviews",
+    fill: (r, t) => (r.chance(0.7) ? `${t.productPath}/reviews` : `/women-products/${segment(r, "Kurtis")}/${segment(r, "x")}/reviews`),
+    fields: {
+      productId: (r) => String(1 + r.int(40)),
+      rating: (r) => String(1 + r.int(5)),
+      comment: () => "Lovely fabric, true colour",
+      enhanced: (r) => r.pick(["1", ""]),
+    },
+    mustBreak: ["rating", "comment"],
+    page: true,
   },
   { method: "GET", path: "/search", query: ["query", "page", "sort"] },
   { method: "GET", path: "/search/suggest", query: ["query", "q"] },

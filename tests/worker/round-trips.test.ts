@@ -20,6 +20,9 @@ beforeAll(async () => {
 });
 
 /** A query no one has asked before, so a signed-out page is rendered, not served from the edge cache. */
+/** The product page among the measured pages. */
+const renderedProduct = () => pages.find(([name]) => name === "product")![1];
+
 const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}rt=${Date.now()}${Math.random().toString(36).slice(2)}`;
 
 describe("database round trips per render", () => {
@@ -44,5 +47,17 @@ describe("database round trips per render", () => {
     expect(measured).toEqual(
       pages.map(([name]) => (isProtected(name) ? { name, status: 302, trips: 0 } : { name, status: 200, trips: 1 })),
     );
+  });
+
+  it("is one for the Reviews tab's Show more, with JavaScript (the review route) and without (the product page)", async () => {
+    const product = renderedProduct();
+    const cookie = { Cookie: `aanchal_session=${shopper.token}` };
+    const next = await roundTripsOf(`${product}/reviews?offset=10`, cookie);
+    expect({ status: next.status, trips: next.trips }).toEqual({ status: 200, trips: 1 });
+    const more = await roundTripsOf(`${product}?reviews=20`, cookie);
+    expect(more.body).toContain(shopper.name);
+    expect({ status: more.status, trips: more.trips }).toEqual({ status: 200, trips: 1 });
+    const signedOut = await roundTripsOf(fresh(`${product}?reviews=20`));
+    expect({ status: signedOut.status, trips: signedOut.trips }).toEqual({ status: 200, trips: 1 });
   });
 });

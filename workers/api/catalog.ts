@@ -2,16 +2,8 @@ import { Hono } from "hono";
 import type { Product, Review } from "../services/catalog";
 import { getProductWithReviews, listCategories, listProducts, listSubcategories, searchProducts } from "../services/catalog";
 import { paiseToRupees } from "../services/pricing";
+import { reviewJson } from "./reviews";
 import type { ApiEnv } from "./types";
-
-const reviewJson = (r: Review) => ({
-  _id: String(r.id),
-  name: r.name,
-  rating: r.rating,
-  comment: r.comment,
-  verified: r.verified,
-  createdAt: r.createdAt.toISOString(),
-});
 
 /**
  * The spec's Product JSON (SPEC §3): ids as `_id` strings, money in rupees at this edge only. Lists

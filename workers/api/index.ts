@@ -5,6 +5,7 @@ import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
 import { pincodeApi } from "./pincode";
+import { reviewsApi } from "./reviews";
 import type { ApiEnv } from "./types";
 import { wishlistApi } from "./wishlist";
 
@@ -22,4 +23,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", addressesApi)
   .route("/", pincodeApi)
   .route("/", cartApi)
-  .route("/", wishlistApi);
+  .route("/", wishlistApi)
+  .route("/", reviewsApi);

@@ -388,12 +388,21 @@ function newestReviewsQuery(ctx: ServiceContext, slug: string, limit: number) {
     .limit(limit);
 }
 
+/** At most this many reviews on one product page (a page grown by "Show more" without JavaScript). */
+const MAX_REVIEWS_SHOWN = 200;
+
 /**
  * A product page in one round trip: the product, its newest reviews (the rest are counted on the
- * product) and a few others from its category to suggest.
+ * product) and a few others from its category to suggest. `reviews` asks for more than the first
+ * page of reviews (the Reviews tab's "Show more" without JavaScript); odd values give the default.
  */
-export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
+export async function getProductPage(ctx: ServiceContext, slugInput: unknown, opts: { reviews?: number } = {}) {
   const slug = parseInput(slugSchema, slugInput);
+  const wanted = opts.reviews;
+  const reviewsShown =
+    wanted && Number.isSafeInteger(wanted) && wanted > settings.catalogue.reviewsShown
+      ? Math.min(wanted, MAX_REVIEWS_SHOWN)
+      : settings.catalogue.reviewsShown;
   const [[row], related, reviews] = await readAll(ctx, [
     productBySlugQuery(ctx, slug),
     productsQuery(ctx, {
@@ -401,7 +410,7 @@ export async function getProductPage(ctx: ServiceContext, slugInput: unknown) {
       orderBy: sql`"products"."created_at" desc, "products"."id" desc`,
       limit: settings.catalogue.relatedCount,
     }),
-    newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
+    newestReviewsQuery(ctx, slug, reviewsShown),
   ]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return { product: toProduct(row), related: related.map(toProduct), reviews: reviews.map(reviewOf) };

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export interface TabSection {
   /** The panel's id, also its `#anchor`. */
@@ -15,6 +15,20 @@ export interface TabSection {
 export function ProductTabs({ sections, label }: { sections: TabSection[]; label: string }) {
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // A link to a panel (`#reviews`, where sign-in brings a shopper back to write one) opens its tab.
+  const ids = sections.map((s) => s.id).join(" ");
+  useEffect(() => {
+    const open = () => {
+      const i = ids.split(" ").findIndex((id) => `#${id}` === window.location.hash);
+      if (i < 0) return;
+      setSelected(i);
+      document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: "start" });
+    };
+    open();
+    window.addEventListener("hashchange", open);
+    return () => window.removeEventListener("hashchange", open);
+  }, [ids]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const moves: Record<string, number> = {

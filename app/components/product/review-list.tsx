@@ -4,14 +4,14 @@ import { RatingStars } from "./rating-stars";
 /** A review as the page gets it: its date already written out on the server (in Indian time). */
 export type ReviewItem = Omit<Review, "createdAt"> & { date: string; dateText: string };
 
-/** The product's newest reviews; `total` counts them all. The form to write one comes with accounts. */
+/** The product's newest reviews; `total` counts them all. Comments are text, never markup (React escapes them). */
 export function ReviewList({ reviews, total }: { reviews: readonly ReviewItem[]; total: number }) {
   if (reviews.length === 0) return <p className="reviews-empty">No reviews yet</p>;
   return (
     <>
       {total > reviews.length && (
         <p className="reviews-count">
-          The {reviews.length} newest of {total} reviews
+          Showing the {reviews.length} newest of {total} reviews
         </p>
       )}
       <ol className="review-list">

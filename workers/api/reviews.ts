@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { SIGN_IN_FIRST } from "../services/auth.rules";
+import type { Review } from "../services/catalog";
+import { postReview } from "../services/reviews";
+import { readBody } from "./body";
+import type { ApiEnv } from "./types";
+
+/** A review as the API shows it (the same fields as a product's `reviews`). */
+export function reviewJson(r: Review) {
+  return {
+    _id: String(r.id),
+    name: r.name,
+    rating: r.rating,
+    comment: r.comment,
+    verified: r.verified,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `POST /api/products/{productId}/reviews` with `{ rating, comment }` (bearer token or session
+ * cookie): 201 with the new review, or 200 when it replaced the shopper's earlier review of the
+ * product; either way with the product's new `averageRating` (1 decimal) and `reviewCount`.
+ */
+export const reviewsApi = new Hono<ApiEnv>().post("/products/:productId/reviews", async (c) => {
+  const ctx = c.var.ctx;
+  // Signed out is answered before the body is judged (and without reading it).
+  if (!(await ctx.claims())) return c.json({ message: SIGN_IN_FIRST }, 401);
+  const posted = await postReview(ctx, c.req.param("productId"), await readBody(c));
+  const { average, count } = posted.product.rating;
+  return c.json(
+    {
+      message: posted.message,
+      review: reviewJson(posted.review),
+      product: {
+        _id: String(posted.product.id),
+        averageRating: average === null ? null : Math.round(average * 10) / 10,
+        reviewCount: count,
+      },
+    },
+    posted.created ? 201 : 200,
+  );
+});
