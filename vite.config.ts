@@ -16,6 +16,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     serverOnlyModules(),
     plainDynamicImports(),
   ],
+  resolve: {
+    // React Router's packaged "development" build differs from its "production" one only in its
+    // developer warnings (ENABLE_DEV_WARNINGS), ~0.7 KiB gzipped on every page: builds use the latter,
+    // for the browser and the Worker alike (one copy each); `npm run dev` keeps the warnings.
+    alias:
+      command === "build" ? [reactRouterBuild("react-router", "index.mjs"), reactRouterBuild("react-router/dom", "dom-export.mjs")] : [],
+  },
   build: {
     target: "es2022",
     // React Router preloads each route's chunks itself; Vite's modulepreload polyfill is not needed
@@ -26,13 +33,29 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     minify: isSsrBuild ? "esbuild" : "terser",
     terserOptions: { compress: { passes: 3, ecma: 2020 }, format: { comments: false } },
     rollupOptions: {
-      // The app's modules the root route draws (header, search, footer, toasts...) travel in one chunk
-      // with the framework code every page loads. Everything else splits where its users split:
-      // Rollup's experimentalMinChunkSize folded small shared modules into chunks every page loads.
-      output: isSsrBuild ? {} : { manualChunks: shellChunk },
+      // Tiny shared chunks cost a request and module overhead each; fold them into their users.
+      output: isSsrBuild ? {} : { experimentalMinChunkSize: 2_000 },
+    },
+  },
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          // In the browser the app's modules the root route draws (header, search, footer, toasts...)
+          // travel in one chunk with the framework code every page loads; everything else splits where
+          // its users split. experimentalMinChunkSize folded route-only modules into chunks every page
+          // loads (the checkout steps, prices, the preload helper...).
+          output: { experimentalMinChunkSize: 0, manualChunks: shellChunks() },
+        },
+      },
     },
   },
 }));
+
+const reactRouterBuild = (specifier: string, file: string) => ({
+  find: new RegExp(`^${specifier.replace("/", "\\/")}$`),
+  replacement: new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url).pathname,
+});
 
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
 
@@ -52,7 +75,6 @@ function plainDynamicImports(): Plugin {
 }
 
 const ROOT_ROUTE = /\/app\/root\.tsx(\?|$)/;
-let shell: Set<string> | undefined;
 
 /**
  * Puts the app's own modules the root route statically imports (and so every page loads) into the
@@ -60,18 +82,21 @@ let shell: Set<string> | undefined;
  * use rides along. Modules tree-shaken out of the browser build (the loader's server imports) are
  * not followed.
  */
-function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
-  if (!shell) {
-    const found = new Set<string>();
-    const walk = (moduleId: string) => {
-      const info = getModuleInfo(moduleId);
-      if (found.has(moduleId) || moduleId.startsWith("\0") || moduleId.includes("/node_modules/") || !info?.isIncluded) return;
-      found.add(moduleId);
-      for (const imported of info.importedIds) walk(imported);
-    };
-    for (const moduleId of getModuleIds()) if (ROOT_ROUTE.test(moduleId)) walk(moduleId);
-    shell = found;
-  }
-  // The few bytes left of Vite's preload helper are not worth a request of their own.
-  return shell.has(id) || id === PRELOAD_HELPER ? "root" : undefined;
+function shellChunks() {
+  let shell: Set<string> | undefined;
+  return (id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined => {
+    if (!shell) {
+      const found = new Set<string>();
+      const walk = (moduleId: string) => {
+        const info = getModuleInfo(moduleId);
+        if (found.has(moduleId) || moduleId.startsWith("\0") || moduleId.includes("/node_modules/") || !info?.isIncluded) return;
+        found.add(moduleId);
+        for (const imported of info.importedIds) walk(imported);
+      };
+      for (const moduleId of getModuleIds()) if (ROOT_ROUTE.test(moduleId)) walk(moduleId);
+      shell = found;
+    }
+    // The few bytes left of Vite's preload helper are not worth a request of their own.
+    return shell.has(id) || id === PRELOAD_HELPER ? "root" : undefined;
+  };
 }
