@@ -1,6 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -14,11 +14,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     reactRouter(),
     serverOnlyModules(),
+    plainDynamicImports(),
   ],
+  resolve: {
+    // React Router's packaged "development" build differs from its "production" one only in its
+    // developer warnings (ENABLE_DEV_WARNINGS), ~0.7 KiB gzipped on every page: builds use the latter,
+    // for the browser and the Worker alike (one copy each); `npm run dev` keeps the warnings.
+    alias:
+      command === "build" ? [reactRouterBuild("react-router", "index.mjs"), reactRouterBuild("react-router/dom", "dom-export.mjs")] : [],
+  },
   build: {
     target: "es2022",
-    // React Router preloads each route's chunks itself; Vite's preload wrapper around every dynamic
-    // import (and its polyfill) would add ~0.7 KiB to each page with a lazily loaded dialog.
+    // React Router preloads each route's chunks itself; Vite's modulepreload polyfill is not needed
+    // (and its preload wrapper around dynamic imports is replaced, see plainDynamicImports).
     modulePreload: false,
     // Terser's extra passes shave KiB off what every page preloads (esbuild's minifier is faster but
     // leaves more behind); the budget is 100 KiB of gzipped JavaScript per page.
@@ -29,4 +37,66 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: isSsrBuild ? {} : { experimentalMinChunkSize: 2_000 },
     },
   },
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          // In the browser the app's modules the root route draws (header, search, footer, toasts...)
+          // travel in one chunk with the framework code every page loads; everything else splits where
+          // its users split. experimentalMinChunkSize folded route-only modules into chunks every page
+          // loads (the checkout steps, prices, the preload helper...).
+          output: { experimentalMinChunkSize: 0, manualChunks: shellChunks() },
+        },
+      },
+    },
+  },
 }));
+
+const reactRouterBuild = (specifier: string, file: string) => ({
+  find: new RegExp(`^${specifier.replace("/", "\\/")}$`),
+  replacement: new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url).pathname,
+});
+
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * With modulePreload off Vite still wraps every dynamic import (the lazily loaded dialogs, the card
+ * modal, the profile's schema) in its preload helper, ~0.7 KiB gzipped on every page that has one,
+ * to preload dependencies it never lists. The wrapper becomes a plain call: a failed import still
+ * rejects as before (React.lazy's error boundary or the caller's catch sees it).
+ */
+function plainDynamicImports(): Plugin {
+  return {
+    name: "aanchal:plain-dynamic-imports",
+    enforce: "pre",
+    apply: "build",
+    load: (id) => (id === PRELOAD_HELPER ? { code: "export const __vitePreload = (load) => load();", moduleSideEffects: false } : null),
+  };
+}
+
+const ROOT_ROUTE = /\/app\/root\.tsx(\?|$)/;
+
+/**
+ * Puts the app's own modules the root route statically imports (and so every page loads) into the
+ * chunk Rollup names after the root: one file instead of half a dozen, and nothing only some routes
+ * use rides along. Modules tree-shaken out of the browser build (the loader's server imports) are
+ * not followed.
+ */
+function shellChunks() {
+  let shell: Set<string> | undefined;
+  return (id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined => {
+    if (!shell) {
+      const found = new Set<string>();
+      const walk = (moduleId: string) => {
+        const info = getModuleInfo(moduleId);
+        if (found.has(moduleId) || moduleId.startsWith("\0") || moduleId.includes("/node_modules/") || !info?.isIncluded) return;
+        found.add(moduleId);
+        for (const imported of info.importedIds) walk(imported);
+      };
+      for (const moduleId of getModuleIds()) if (ROOT_ROUTE.test(moduleId)) walk(moduleId);
+      shell = found;
+    }
+    // The few bytes left of Vite's preload helper are not worth a request of their own.
+    return shell.has(id) || id === PRELOAD_HELPER ? "root" : undefined;
+  };
+}
