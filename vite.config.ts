@@ -32,10 +32,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // leaves more behind); the budget is 100 KiB of gzipped JavaScript per page.
     minify: isSsrBuild ? "esbuild" : "terser",
     terserOptions: { compress: { passes: 3, ecma: 2020 }, format: { comments: false } },
-    rollupOptions: {
-      // Tiny shared chunks cost a request and module overhead each; fold them into their users.
-      output: isSsrBuild ? {} : { experimentalMinChunkSize: 2_000 },
-    },
   },
   environments: {
     client: {
