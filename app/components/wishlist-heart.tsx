@@ -55,8 +55,9 @@ function HeartForm({ productId, name, className }: WishlistHeartProps) {
       <button
         type="submit"
         className="wishlist-heart__button"
+        // One name; the state is aria-pressed's to say (a name that changed too would say it twice).
         aria-pressed={on}
-        aria-label={on ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}
+        aria-label={`Save ${name} to wishlist`}
       >
         <HeartIcon />
       </button>

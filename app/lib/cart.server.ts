@@ -43,28 +43,43 @@ const heldSchema = z.object({
   size: z.string().min(1).max(40),
   color: z.string().max(60),
   quantity: z.number().int().positive().max(1000),
+  /** The shopper it was chosen by, when she was signed in: nobody else sees it on this browser. */
+  userId: z.number().int().positive().nullable(),
 });
 
-function writeHeld(request: Request, name: string, line: HeldLine | null): string {
-  const value = line ? encodeURIComponent(JSON.stringify([line.productId, line.size, line.color, line.quantity])) : "";
+type Held = z.infer<typeof heldSchema>;
+
+function writeHeld(request: Request, name: string, line: Held | null): string {
+  const value = line ? encodeURIComponent(JSON.stringify([line.productId, line.size, line.color, line.quantity, line.userId])) : "";
   return cookieHeader(name, value, { maxAge: line ? HOUR : 0, secure: isHttps(request) });
 }
 
-function readHeld(request: Request, name: string): HeldLine | null {
+/** The line kept in cookie `name`, unless it was chosen by another shopper than `userId`. */
+function readHeld(request: Request, name: string, userId: number | null): HeldLine | null {
   const value = readCookie(request.headers, name);
   if (!value) return null;
   try {
-    const [productId, size, color, quantity] = JSON.parse(decodeURIComponent(value)) as unknown[];
-    const parsed = heldSchema.safeParse({ productId, size, color, quantity });
-    return parsed.success ? parsed.data : null;
+    const [productId, size, color, quantity, owner = null] = JSON.parse(decodeURIComponent(value)) as unknown[];
+    const parsed = heldSchema.safeParse({ productId, size, color, quantity, userId: owner });
+    if (!parsed.success || (parsed.data.userId !== null && parsed.data.userId !== userId)) return null;
+    const { userId: _, ...line } = parsed.data;
+    return line;
   } catch {
     return null;
   }
 }
 
-export const buyNowLine = (request: Request) => readHeld(request, HELD_COOKIE);
+/** The Buy Now line this browser keeps for `userId` (or that a guest chose before signing up). */
+export const buyNowLine = (request: Request, userId: number | null) => readHeld(request, HELD_COOKIE, userId);
 export const clearBuyNow = (request: Request) => writeHeld(request, HELD_COOKIE, null);
-const pendingAdd = (request: Request) => readHeld(request, PENDING_ADD_COOKIE);
+const pendingAdd = (request: Request) => readHeld(request, PENDING_ADD_COOKIE, null);
+
+/** Signing out forgets every choice this browser kept (SPEC §4: logout removes the cart and persisted data). */
+export const forgetKeptChoices = (request: Request) => [
+  clearBuyNow(request),
+  writeHeld(request, PENDING_ADD_COOKIE, null),
+  noticeCookie(request, null),
+];
 
 /** Checkout for a signed-out shopper starts with an account (SPEC §4 "Buy Now"), then comes back. */
 export const CHECKOUT_SIGN_UP = withRedirect("/create-account", "/checkout");
@@ -81,9 +96,9 @@ const invalid = (message: string, status: number, extra: Partial<Extract<CartAns
   data<CartAnswer>({ kind: "invalid", message, ...extra }, { status, headers });
 
 /** `intent` add-to-cart or buy-now, from the product page (its slug) or a card's modal. */
-async function choose(request: Request, services: ServiceContext, form: FormData, product: string) {
+async function choose(request: Request, services: ServiceContext, form: FormData, slug: string) {
   const { intent, source, selection } = readChoice(form);
-  const input = { product, size: selection.size, color: selection.color, quantity: form.get("quantity") ?? undefined };
+  const input = { slug, size: selection.size, color: selection.color, quantity: form.get("quantity") ?? undefined };
   const quiet = { selection };
   let choice: Awaited<ReturnType<typeof checkChoice>>;
   try {
@@ -94,7 +109,13 @@ async function choose(request: Request, services: ServiceContext, form: FormData
     return invalid(problem?.message ?? "Something went wrong", problem?.status ?? 500, quiet, problem ? errorHeaders(problem) : undefined);
   }
   const user = await services.user();
-  const held: HeldLine = { productId: choice.productId, size: choice.size, color: choice.color, quantity: choice.quantity };
+  const held: Held = {
+    productId: choice.productId,
+    size: choice.size,
+    color: choice.color,
+    quantity: choice.quantity,
+    userId: user?.id ?? null,
+  };
   if (intent === "buy-now") {
     // One place for the Buy Now line; a guest makes her account first and lands on checkout with it.
     throw redirect(user ? "/checkout" : CHECKOUT_SIGN_UP, { headers: { "Set-Cookie": writeHeld(request, HELD_COOKIE, held) } });
@@ -133,7 +154,7 @@ async function changeCart(request: Request, services: ServiceContext, form: Form
     else if (intent === "clear") await clearCart(services, user.id);
     else {
       const cart = await myCart(services);
-      if (cart.lines.length === 0) return invalid(cartMessages.empty, 409);
+      if (cart.lines.length === 0) return invalid(cartMessages.emptyAtCheckout, 409);
       if (!cart.ready) return invalid(cartMessages.fixBeforeCheckout, 409);
       throw redirect("/checkout", { headers: { "Set-Cookie": clearBuyNow(request) } });
     }
@@ -150,14 +171,14 @@ async function changeCart(request: Request, services: ServiceContext, form: Form
 const CART_INTENTS = ["update", "remove", "clear", "checkout"];
 
 /**
- * The cart action. `product` is the product page's slug when it posts (its form and its cards'
+ * The cart action. `slug` is the product page's when it posts (its form and its cards'
  * modals post there); the cart page posts its own intents to /cart.
  */
-export async function cartAction(request: Request, services: ServiceContext, product?: string) {
+export async function cartAction(request: Request, services: ServiceContext, slug?: string) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   if (CART_INTENTS.includes(intent)) return changeCart(request, services, form, intent);
-  if ((intent === "add-to-cart" || intent === "buy-now") && product) return choose(request, services, form, product);
+  if ((intent === "add-to-cart" || intent === "buy-now") && slug) return choose(request, services, form, slug);
   return invalid("Unknown action", 400);
 }
 

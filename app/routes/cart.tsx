@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, useActionData, useFetcher, useFetchers, useNavigation } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunction, useActionData, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { CartLine } from "../../workers/services/cart";
 import { myCart } from "../../workers/services/cart";
 import { cartMessages } from "../../workers/services/cart.rules";
@@ -104,10 +104,22 @@ function LineStepper({ line, shown }: { line: CartLine; shown: number }) {
   );
 }
 
+/**
+ * Remove. Its line hides at once, so the focus moves to the cart's heading first (never lost to the
+ * page's top) and the shopper hears that the piece was removed; a refusal follows as its own toast.
+ */
 function RemoveButton({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
+  const toast = useToast();
   return (
-    <fetcher.Form method="post" action="/cart">
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      onSubmit={() => {
+        document.getElementById(TITLE_ID)?.focus();
+        toast.info(cartMessages.removed);
+      }}
+    >
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="lineId" value={line.id} />
       <input type="hidden" name="was" value={line.quantity} />
@@ -120,7 +132,9 @@ function RemoveButton({ line }: { line: CartLine }) {
 
 /**
  * One line. While its removal is on its way it is hidden, not unmounted, so a refusal ("Failed to
- * remove item: ...") still reaches the shopper and the line comes back.
+ * remove item: ...") still reaches the shopper and the line comes back. (The last line's removal
+ * swaps the list for the empty state; its fetcher is keyed, so the row mounting again still finds
+ * the answer.)
  */
 function CartLineRow({ line, shown }: { line: CartLine; shown: ShownLine }) {
   const fallback = useImageFallback();
@@ -188,6 +202,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     if (notice) (notice.ok ? toast.success : toast.error)(notice.message);
   }, [notice]);
 
+  // "Proceed to checkout" refused (a size sold out since the page was drawn): said aloud, and the
+  // page reloads its lines (shouldRevalidate) to show which.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer once; toast never changes.
+  useEffect(() => {
+    if (answer?.kind === "invalid") toast.error(answer.message);
+  }, [answer]);
+
   if (shown.length === 0) {
     return (
       <div className="cart-page container">
@@ -199,16 +220,20 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const subtotal = shown.filter((l) => !l.problem).reduce((sum, l) => sum + effectivePrice(l) * l.quantity, 0);
-  const count = shown.reduce((n, l) => n + l.quantity, 0);
-  const ready = shown.every((l) => !l.problem);
+  // The money and the count are of the lines that can be bought; the others say why they cannot.
+  const buyable = shown.filter((l) => !l.problem);
+  const subtotal = buyable.reduce((sum, l) => sum + effectivePrice(l) * l.quantity, 0);
+  const count = buyable.reduce((n, l) => n + l.quantity, 0);
+  const ready = buyable.length === shown.length;
   // Shown without JavaScript (a post comes back with the page); with it, the same words are a toast.
   const message = answer ?? (notice && { kind: notice.ok ? "done" : "invalid", message: notice.message });
 
   return (
     <div className="cart-page container">
       <CheckoutSteps current={1} />
-      <h1 className="cart-page__title">Your cart</h1>
+      <h1 className="cart-page__title" id={TITLE_ID} tabIndex={-1}>
+        Your cart
+      </h1>
       {message && (
         <p
           className={`no-js-only notice${message.kind === "invalid" ? " notice--error" : ""}`}
@@ -263,6 +288,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const handle = { failure: "Failed to load your cart" };
+
+const TITLE_ID = "cart-title";
+
+/**
+ * After any cart answer, refusals too: a refused change or checkout means the stock or a price moved
+ * since the page was drawn, so the lines are read again (React Router skips that after a 4xx).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.split("?")[0] === "/cart" || defaultShouldRevalidate;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -1,11 +1,13 @@
 import { Link, redirect } from "react-router";
 import { type CartLine, heldLine, myCart } from "../../workers/services/cart";
+import { cartMessages } from "../../workers/services/cart.rules";
 import { AppError } from "../../workers/services/errors";
 import { effectivePrice, formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { CheckoutSteps } from "../components/checkout-steps";
 import { StatusPage } from "../components/status-page";
 import { buyNowLine, CHECKOUT_SIGN_UP } from "../lib/cart.server";
+import { PLACEHOLDER_IMAGE } from "../lib/use-image-fallback";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -18,7 +20,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${settings.b
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.services;
-  const held = buyNowLine(request);
+  // The token names the shopper without a read: a Buy Now line chosen by someone else is not hers.
+  const held = buyNowLine(request, (await services.claims())?.userId ?? null);
   // The session check and the lines travel in one batch; a signed-out shopper's cart reads as empty.
   const lines = held
     ? heldLine(services, held).then((line) => (line ? [line] : []))
@@ -38,7 +41,7 @@ function Line({ line }: { line: CartLine }) {
   const unit = effectivePrice(line);
   return (
     <li className="checkout-line">
-      <img src={line.image?.url} alt="" width={line.image?.width ?? 800} height={line.image?.height ?? 1000} />
+      <img src={line.image?.url ?? PLACEHOLDER_IMAGE} alt="" width={line.image?.width ?? 800} height={line.image?.height ?? 1000} />
       <div>
         <p className="checkout-line__name">
           <Link to={line.href}>{line.name}</Link>
@@ -56,17 +59,22 @@ function Line({ line }: { line: CartLine }) {
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { lines, buyNow } = loaderData;
   if (lines.length === 0) {
+    // A Buy Now piece withdrawn since she chose it is not an empty cart.
     return (
       <StatusPage
         eyebrow="Checkout"
-        title="Your cart is empty. Please add items before checking out."
+        title={buyNow ? "The piece you chose is no longer available." : cartMessages.emptyAtCheckout}
         actions={
           <Link to="/cart" className="button button--secondary">
             Back to your cart
           </Link>
         }
       >
-        <p>Add a piece you love to your cart, then come back here.</p>
+        <p>
+          {buyNow
+            ? "Choose another from the shop, or check out what is in your cart."
+            : "Add a piece you love to your cart, then come back here."}
+        </p>
       </StatusPage>
     );
   }

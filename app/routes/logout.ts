@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { logout } from "../../workers/services/signin";
 import { clearSession } from "../lib/auth.server";
+import { forgetKeptChoices } from "../lib/cart.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST (a link or image could otherwise sign a shopper out); a GET just goes home. */
@@ -10,5 +11,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await logout(context.services);
-  return redirect("/", { headers: { "Set-Cookie": clearSession(request) } });
+  const headers = new Headers();
+  for (const cookie of [clearSession(request), ...forgetKeptChoices(request)]) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
 }

@@ -20,9 +20,7 @@ function openAs(user: TestUser, viewport: keyof typeof viewports, opts: OpenOpti
 
 const badge = (page: Page) => page.locator(".site-header").getByRole("link", { name: /^Wishlist/ });
 const toasts = (page: Page) => page.locator(".toasts .toast p");
-const heartOf = (scope: Page | Locator, name: string) =>
-  scope.getByRole("button", { name: new RegExp(`^(Add|Remove) ${escapeRegExp(name)} (to|from) wishlist$`) });
-const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]{}\\]/g, "\\$&");
+const heartOf = (scope: Page | Locator, name: string) => scope.getByRole("button", { name: `Save ${name} to wishlist`, exact: true });
 const inStockCards = (page: Page) => page.locator("article.product-card").filter({ hasNot: page.locator(".product-card__badge") });
 
 async function wishlistNames(user: TestUser): Promise<string[]> {
@@ -60,7 +58,6 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the wishlis
       const first = inStockCards(page).nth(0);
       const firstName = (await first.locator(".product-card__name").textContent())!;
       const cardHeart = heartOf(first, firstName);
-      expect(await cardHeart.getAttribute("aria-label")).toBe(`Add ${firstName} to wishlist`);
       expect(await cardHeart.getAttribute("aria-pressed")).toBe("false");
       // The server's answer is held back: what changes before it arrives changed "at once".
       let release = () => {};
@@ -79,7 +76,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the wishlis
       await expect.poll(() => toasts(page).allTextContents()).toContain("Added to Wishlist");
       await page.unroute(/\/wishlist\.data/);
       await expect.poll(() => wishlistNames(user)).toEqual([firstName]);
-      expect(await cardHeart.getAttribute("aria-label")).toBe(`Remove ${firstName} from wishlist`);
+      expect(await cardHeart.getAttribute("aria-pressed")).toBe("true");
 
       // From the product page of another product.
       const second = inStockCards(page).nth(1);

@@ -205,6 +205,24 @@ describe("PUT and DELETE /api/cart/{id}", () => {
 });
 
 describe("lines whose stock changed since they were added", () => {
+  it("can be lowered step by step even while still above the stock, but never raised past it", async () => {
+    await clear(meera);
+    const { items } = await add(meera, [line(kurti, sizeA, 5)]);
+    const id = items![0]!._id;
+    const undo = await setStock(dbUrl, kurti._id, sizeA, 2);
+    try {
+      const put = (quantity: number) => cartCall(base, meera.token, "PUT", `/api/cart/${id}`, { quantity });
+      expect((await put(4)).items![0]).toMatchObject({
+        quantity: 4,
+        problem: "Only 2 left in this size. Lower the quantity to go on to checkout.",
+      });
+      expect([(await put(5)).status, (await get(meera)).items![0]!.quantity]).toEqual([409, 4]);
+      expect((await put(2)).items![0]).toMatchObject({ quantity: 2, problem: null });
+    } finally {
+      await undo();
+    }
+  });
+
   it("say so, with the new figures, and count no money for a line that cannot be bought", async () => {
     await clear(meera);
     await add(meera, [line(kurti, sizeA, 3), line(kurti, sizeB, 2)]);

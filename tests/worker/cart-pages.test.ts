@@ -130,17 +130,33 @@ describe("Buy Now and /checkout", () => {
     expect((await get("/checkout", null)).headers.get("location")).toBe("/create-account?redirect=%2Fcheckout");
   });
 
+  it("keeps a signed-in shopper's Buy Now line from anyone else on the browser, and forgets every kept choice at sign-out", async () => {
+    // Her own account: signing out ends every session of it.
+    const nisha = await createUser(base, "cart-page-nisha");
+    const res = await post(pathOf(kurti), { intent: "buy-now", color: kurti.colors[0]!.name, size, quantity: "1" }, nisha);
+    const held = /aanchal_buy_now=([^;]+)/.exec(setCookies(res))?.[1];
+    expect(shows(await (await get("/checkout", nisha, `aanchal_buy_now=${held}`)).text(), "Buying now")).toBe(true);
+    const hers = await (await get("/checkout", meera, `aanchal_buy_now=${held}`)).text();
+    expect(shows(hers, "Buying now")).toBe(false);
+    const out = await post("/logout", {}, nisha, `aanchal_buy_now=${held}; aanchal_pending_add=x`);
+    expect(out.status).toBe(302);
+    const cleared = setCookies(out);
+    for (const name of ["aanchal_session", "aanchal_buy_now", "aanchal_pending_add", "aanchal_cart_notice"]) {
+      expect(cleared, name).toMatch(new RegExp(`${name}=;[^\n]*Max-Age=0`));
+    }
+  });
+
   it("refuses Buy Now past the stock with the page's words", async () => {
     const res = await post(pathOf(kurti), { intent: "buy-now", color: kurti.colors[0]!.name, size, quantity: "5" }, asha);
     expect(res.status).toBe(400);
     expect(shows(await res.text(), "Only 3 items available in this size")).toBe(true);
   });
 
-  it("shows an empty checkout, not an error, for a held line of a product that does not exist", async () => {
+  it("says the chosen piece is gone, not an error, for a held line of a product that does not exist", async () => {
     const forged = encodeURIComponent(JSON.stringify([999999, "M", "Red", 1]));
     const res = await get("/checkout", asha, `aanchal_buy_now=${forged}`);
     expect(res.status).toBe(200);
-    expect(shows(await res.text(), "Your cart is empty. Please add items before checking out.")).toBe(true);
+    expect(shows(await res.text(), "The piece you chose is no longer available.")).toBe(true);
   });
 });
 
@@ -179,6 +195,7 @@ describe("the cart page's forms", () => {
     await cartCall(base, asha.token, "DELETE", "/api/cart");
     const empty = await post("/cart", { intent: "checkout" }, asha);
     expect(empty.status).toBe(409);
+    expect(shows(await empty.text(), "Your cart is empty. Please add items before checking out.")).toBe(true);
     await cartCall(base, asha.token, "POST", "/api/cart", {
       items: [{ product: kurti._id, size, color: kurti.colors[0]!.name, quantity: 2 }],
     });

@@ -60,7 +60,7 @@ describe("the /wishlist page", () => {
     for (const p of products.slice(0, 2)) expect(shows(html, p.productName), p.productName).toBe(true);
     expect(shows(html, products[2]!.productName)).toBe(false);
     expect(shows(html, "Move to cart")).toBe(true);
-    expect(shows(html, `Remove ${products[0]!.productName} from wishlist`)).toBe(true);
+    expect(shows(html, `aria-pressed="true" aria-label="Save ${products[0]!.productName} to wishlist"`)).toBe(true);
     expect(await roundTripsOf("/wishlist", { Cookie: cookie })).toMatchObject({ status: 200, trips: 1 });
   });
 });

@@ -12,6 +12,8 @@ export const cartMessages = {
   removed: "Item removed from your cart",
   cleared: "Your cart is now empty",
   empty: "Your cart is empty.",
+  /** SPEC §5: checkout with nothing in the cart. */
+  emptyAtCheckout: "Your cart is empty. Please add items before checking out.",
   lineNotFound: "This item is not in your cart",
   quantityBelowOne: "Quantity cannot be less than 1",
   quantityNotWhole: "Quantity must be a whole number",
@@ -25,6 +27,7 @@ export const cartMessages = {
   /** A line that cannot go to checkout as it is. */
   lineSoldOut: "This size has sold out. Remove it to go on to checkout.",
   lineUnavailable: "This piece is no longer available. Remove it to go on to checkout.",
+  colorUnavailable: "This colour is no longer available. Remove it to go on to checkout.",
   lineAboveStock: (n: number) => `Only ${n} left in this size. Lower the quantity to go on to checkout.`,
   fixBeforeCheckout: "Some items in your cart need your attention before checkout.",
 } as const;

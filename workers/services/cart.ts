@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
@@ -61,24 +61,33 @@ interface LineRow {
   discountPricePaise: number | null;
   stock: number;
   image: string | null;
+  colorGone: number;
 }
 
-/** A line's product, size and first image, from `ps` (the size) joined to its product `p` and category `c`. */
+/**
+ * A line's product, size, first image and whether its colour is still offered (`colorGone`), from
+ * `ps` (the size) joined to its product `p` and category `c`; the line's colour is `lineColor`.
+ */
+const lineProduct = (lineColor: SQL) => sql`${LINE_PRODUCT}, ${colorGone(lineColor)} as colorGone ${LINE_FROM}`;
+const colorGone = (lineColor: SQL) =>
+  sql`(exists (select 1 from product_colors pc where pc.product_id = p.id)
+    and not exists (select 1 from product_colors pc where pc.product_id = p.id and pc.name = ${lineColor}))`;
 const LINE_PRODUCT = sql.raw(`p.id as productId, p.slug as slug, p.name as name, p.is_active as active, c.name as categoryName,
     ps.size as size, ps.price_paise as pricePaise, ps.discount_price_paise as discountPricePaise, ps.stock as stock,
     (select json_array(m.url, m.alt, m.width, m.height) from product_media m
-      where m.product_id = p.id and m.type = 'image' order by m.position, m.id limit 1) as image
-    from product_sizes ps join products p on p.id = ps.product_id join categories c on c.id = p.category_id`);
+      where m.product_id = p.id and m.type = 'image' order by m.position, m.id limit 1) as image`);
+const LINE_FROM = sql.raw("from product_sizes ps join products p on p.id = ps.product_id join categories c on c.id = p.category_id");
 
 /** The user's lines with today's prices and stock, oldest first, as a read that can join a batch. */
 const linesQuery = (db: Db, userId: number) =>
-  db.all<LineRow>(sql`select cl.id as id, cl.quantity as quantity, cl.color as color, ${LINE_PRODUCT}
+  db.all<LineRow>(sql`select cl.id as id, cl.quantity as quantity, cl.color as color, ${lineProduct(sql`cl.color`)}
     join cart_lines cl on cl.size_id = ps.id
     where cl.user_id = ${userId}
     order by cl.id`);
 
 function problemOf(row: LineRow): string | null {
   if (!Number(row.active)) return cartMessages.lineUnavailable;
+  if (Number(row.colorGone)) return cartMessages.colorUnavailable;
   if (row.stock <= 0) return cartMessages.lineSoldOut;
   if (row.quantity > row.stock) return cartMessages.lineAboveStock(row.stock);
   return null;
@@ -152,18 +161,22 @@ const optionalText = (max: number) =>
     .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null))
     .pipe(z.string().max(max).nullable());
 
-/** A product named by its id (API clients) or its slug (the pages). */
-const productRefSchema = z.union([
+/** A product named by its id (API clients, a choice kept across sign-in). */
+const productIdSchema = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   z
     .string()
     .regex(/^\d{1,15}$/)
     .transform(Number),
-  slugSchema,
 ]);
 
+/**
+ * A choice. Pages name the product by its `slug` (a slug may be all digits, so it is never read as
+ * an id), API clients by `product`, its id.
+ */
 const choiceSchema = z.object({
-  product: productRefSchema.optional().catch(undefined),
+  product: productIdSchema.optional().catch(undefined),
+  slug: slugSchema.optional().catch(undefined),
   size: optionalText(40).catch(null),
   color: optionalText(60).catch(null),
   quantity: z
@@ -211,8 +224,9 @@ const optionsQuery = (db: Db, ref: number | string) =>
  */
 export async function checkChoice(ctx: ServiceContext, input: unknown, intent: CartIntent, source: ChoiceSource): Promise<CheckedChoice> {
   const parsed = parseInput(choiceSchema, input);
-  if (parsed.product === undefined) throw notFound(messages.productNotFound);
-  const [row] = await ctx.read(optionsQuery(ctx.db, parsed.product));
+  const ref = parsed.slug ?? parsed.product;
+  if (ref === undefined) throw notFound(messages.productNotFound);
+  const [row] = await ctx.read(optionsQuery(ctx.db, ref));
   if (!row) throw notFound(messages.productNotFound);
   const colors = (JSON.parse(row.colors) as string[]).map((name) => ({ name }));
   const sizes = (JSON.parse(row.sizes) as [number, string, number][]).map(([id, size, stock]) => ({ id, size, stock }));
@@ -334,7 +348,14 @@ export async function updateLine(ctx: ServiceContext, userId: number, lineId: un
     ctx.db
       .update(c)
       .set({ quantity })
-      .where(and(eq(c.id, id), eq(c.userId, userId), sql`${quantity} <= (select stock from product_sizes where id = ${c.sizeId})`)),
+      // Up to the size's stock; lowering is always allowed, so a line the stock fell below can be brought down step by step.
+      .where(
+        and(
+          eq(c.id, id),
+          eq(c.userId, userId),
+          sql`(${quantity} <= (select stock from product_sizes where id = ${c.sizeId}) or ${quantity} < ${c.quantity})`,
+        ),
+      ),
     linesQuery(ctx.db, userId),
   ]);
   const cart = toCart(rows);
@@ -374,7 +395,7 @@ export interface HeldLine {
  */
 export async function heldLine(ctx: ServiceContext, held: HeldLine): Promise<CartLine | null> {
   const [row] = await ctx.read(
-    ctx.db.all<LineRow>(sql`select 0 as id, ${held.quantity} as quantity, ${held.color} as color, ${LINE_PRODUCT}
+    ctx.db.all<LineRow>(sql`select 0 as id, ${held.quantity} as quantity, ${held.color} as color, ${lineProduct(sql`${held.color}`)}
       where ps.product_id = ${held.productId} and ps.size = ${held.size}`),
   );
   return row ? toLine(row) : null;

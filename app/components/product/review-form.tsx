@@ -43,7 +43,11 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
     if (!answer || fetcher.state !== "idle") return;
     if (answer.ok) {
       toast.success(answer.message);
-      form.current?.reset();
+      // Cleared, not reset: after a refusal without JavaScript the fields' defaults are what was refused.
+      const fields = form.current?.elements;
+      for (const radio of form.current?.querySelectorAll<HTMLInputElement>('input[name="rating"]') ?? []) radio.checked = false;
+      const comment = fields?.namedItem("comment");
+      if (comment instanceof HTMLTextAreaElement) comment.value = "";
       setErrors({});
       setServerMessage(undefined);
       setSignInHref(undefined);
