@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { searchPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import type { Suggestion, loader as suggestLoader } from "../routes/search-suggest";
-import type { SearchFieldProps } from "./header-search";
+import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./header-search";
 
 const LISTBOX_ID = "site-search-suggestions";
 const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
@@ -95,18 +95,10 @@ export default function SearchCombobox({ text, setText, inputRef, open, onSearch
           onSubmit(event);
         }}
       >
-        <label htmlFor="site-search" className="visually-hidden">
-          Search products
-        </label>
+        <SearchLabel />
         <input
           ref={inputRef}
-          id="site-search"
-          name="query"
-          type="search"
-          placeholder="Search kurtis, sarees…"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={settings.catalogue.searchMaxQueryLength}
+          {...SEARCH_INPUT}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

@@ -122,25 +122,31 @@ export function HeaderSearch() {
   );
 }
 
+/** The search box's own attributes, the same before and after the combobox takes over. */
+export const SEARCH_INPUT = {
+  id: "site-search",
+  name: "query",
+  type: "search",
+  placeholder: "Search kurtis, sarees…",
+  autoComplete: "off",
+  enterKeyHint: "search",
+  maxLength: settings.catalogue.searchMaxQueryLength,
+} as const;
+
+export function SearchLabel() {
+  return (
+    <label htmlFor={SEARCH_INPUT.id} className="visually-hidden">
+      Search products
+    </label>
+  );
+}
+
 /** The search form before the combobox has loaded (and without JavaScript): a plain GET to /search. */
 function PlainSearchForm({ text, setText, inputRef, onSubmit }: SearchFieldProps) {
   return (
     <Form method="get" action="/search" role="search" aria-label="Site search" className="search-form container" onSubmit={onSubmit}>
-      <label htmlFor="site-search" className="visually-hidden">
-        Search products
-      </label>
-      <input
-        ref={inputRef}
-        id="site-search"
-        name="query"
-        type="search"
-        placeholder="Search kurtis, sarees…"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={settings.catalogue.searchMaxQueryLength}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <SearchLabel />
+      <input ref={inputRef} {...SEARCH_INPUT} value={text} onChange={(event) => setText(event.target.value)} />
       <button type="submit" className="button button--primary">
         Search
       </button>
