@@ -127,12 +127,27 @@ async function choose(request: Request, services: ServiceContext, form: FormData
       { status: 401, headers: { "Set-Cookie": writeHeld(request, PENDING_ADD_COOKIE, held) } },
     );
   }
-  return addChoice(services, user.id, choice, source, selection);
+  return addChoice(request, services, user.id, choice, source, selection);
 }
 
-async function addChoice(services: ServiceContext, userId: number, choice: CheckedChoice, source: ChoiceSource, selection: Selection) {
+/** A form the browser itself posted (no JavaScript), as opposed to the page's own fetch. */
+const isDocumentPost = (request: Request) => request.headers.get("Sec-Fetch-Mode") === "navigate";
+
+async function addChoice(
+  request: Request,
+  services: ServiceContext,
+  userId: number,
+  choice: CheckedChoice,
+  source: ChoiceSource,
+  selection: Selection,
+) {
   try {
     const cart = await addChoices(services, userId, [choice], source);
+    // Without JavaScript the add answers with a redirect to the cart (saying "Added to cart"), so
+    // reloading the page that follows can never send the add again.
+    if (isDocumentPost(request)) {
+      throw redirect("/cart", { status: 303, headers: { "Set-Cookie": noticeCookie(request, { ok: true, message: cartMessages.added }) } });
+    }
     return data<CartAnswer>({ kind: "done", intent: "add-to-cart", message: cartMessages.added, count: cart.count });
   } catch (error) {
     const problem = problemOf(error);

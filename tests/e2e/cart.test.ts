@@ -278,23 +278,35 @@ describe("signing in on the way", () => {
 });
 
 describe("the cart page without JavaScript", () => {
-  it("changes a quantity, refuses one past the stock and removes lines with plain forms", async () => {
+  it("adds, changes a quantity, refuses one past the stock and removes lines with plain forms", async () => {
     const user = await createUser(base, "cart-no-js", "Lata Kulkarni");
     const color = kurti.colors[0]!.name;
     await cartCall(base, user.token, "POST", "/api/cart", { items: [{ product: kurti._id, size: sizeA, color, quantity: 3 }] });
     const { page, close } = await openAs(user, "phone", { javaScriptEnabled: false, expectStatuses: [409] });
     try {
-      await page.goto("/cart");
+      // Add to Cart as a plain form: the answer is the cart itself, saying so (a reload adds nothing).
+      await page.goto(pathOf(kurti));
+      await page.getByRole("radio", { name: sizeB, exact: true }).check();
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      expect(await page.getByRole("status").filter({ hasText: "Added to cart" }).count()).toBe(1);
+      await page.reload();
+      expect(await lineOf(page, kurti.productName, sizeB).locator("output").textContent()).toBe("1");
+
       const line = lineOf(page, kurti.productName, sizeA);
       await line.getByRole("button", { name: "Increase quantity" }).click();
       await page.waitForLoadState();
       expect(await line.locator("output").textContent()).toBe("4");
-      expect(await cartLink(page).getAttribute("aria-label")).toBe("Cart, 4 items");
+      expect(await cartLink(page).getAttribute("aria-label")).toBe("Cart, 5 items");
       await line.getByRole("button", { name: "Increase quantity" }).click({ force: true });
       await page.waitForLoadState();
       expect(await page.getByRole("alert").first().textContent()).toBe("Failed to update quantity: Only 4 left in this size");
       expect(await line.locator("output").textContent()).toBe("4");
       await line.getByRole("button", { name: /^Remove/ }).click();
+      await page.waitForLoadState();
+      await lineOf(page, kurti.productName, sizeB)
+        .getByRole("button", { name: /^Remove/ })
+        .click();
       await page.waitForLoadState();
       await page.getByText("Your cart is empty.").waitFor();
     } finally {

@@ -1,3 +1,4 @@
+import { type IncomingHttpHeaders, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { createUser, type TestUser } from "../support/accounts";
@@ -60,6 +61,35 @@ describe("Add to Cart from the product page's form", () => {
     expect(shows(await res.text(), "Added to cart")).toBe(true);
     const [line] = await items(asha);
     expect(line).toMatchObject({ productName: kurti.productName, quantity: 2, price: kurti.sizes.find((z) => z.size === size)!.price });
+  });
+
+  it("answers a browser's own form post (no JavaScript) with a redirect to the cart, so a reload cannot add again", async () => {
+    await cartCall(base, asha.token, "DELETE", "/api/cart");
+    // Node's fetch will not send Sec-Fetch-* headers (the browser's own): a plain HTTP request does.
+    const body = new URLSearchParams({ intent: "add-to-cart", color: kurti.colors[0]!.name, size, quantity: "1" }).toString();
+    const res = await new Promise<{ status: number; headers: IncomingHttpHeaders }>((done, fail) => {
+      const req = request(url(pathOf(kurti)), {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: base,
+          Cookie: cookieOf(asha),
+          "Sec-Fetch-Mode": "navigate",
+          "Sec-Fetch-Dest": "document",
+        },
+      });
+      req.on("response", (answer) => {
+        answer.resume();
+        done({ status: answer.statusCode ?? 0, headers: answer.headers });
+      });
+      req.on("error", fail);
+      req.end(body);
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe("/cart");
+    const notice = /aanchal_cart_notice=([^;]+)/.exec((res.headers["set-cookie"] ?? []).join("\n"))?.[1];
+    expect(shows(await (await get("/cart", asha, `aanchal_cart_notice=${notice}`)).text(), "Added to cart")).toBe(true);
+    expect((await items(asha)).map((i) => i.quantity)).toEqual([1]);
   });
 
   it("refuses bad choices with the spec's words and a 4xx, changing nothing", async () => {
