@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { type CartLine, heldLine, myCart } from "../../workers/services/cart";
 import { cartMessages } from "../../workers/services/cart.rules";
+import { orderTotals } from "../../workers/services/coupon.rules";
 import { AppError } from "../../workers/services/errors";
 import { effectivePrice, formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
@@ -78,7 +79,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       </StatusPage>
     );
   }
-  const subtotal = lines.filter((l) => !l.problem).reduce((sum, l) => sum + effectivePrice(l) * l.quantity, 0);
+  // The figures the order service will charge (coupon.rules.ts), of the lines that can be bought.
+  const totals = orderTotals(
+    lines.filter((l) => !l.problem).map((l) => ({ unitPricePaise: effectivePrice(l), quantity: l.quantity })),
+    null,
+    settings.money,
+  );
   return (
     <div className="checkout-page container">
       <CheckoutSteps current={2} />
@@ -93,7 +99,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         <dl>
           <div>
             <dt>Subtotal</dt>
-            <dd>{formatRupees(subtotal)}</dd>
+            <dd>{formatRupees(totals.subtotalPaise)}</dd>
+          </div>
+          <div>
+            <dt>Delivery</dt>
+            <dd>{totals.shippingPaise ? formatRupees(totals.shippingPaise) : "Free"}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{formatRupees(totals.totalPaise)}</dd>
           </div>
         </dl>
         <p className="notice">

@@ -1,6 +1,7 @@
 import { type IncomingHttpHeaders, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
+import { formatRupees } from "../../workers/services/pricing";
 import { createUser, type TestUser } from "../support/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 
@@ -151,6 +152,9 @@ describe("Buy Now and /checkout", () => {
     const html = await page.text();
     expect(shows(html, kurti.productName)).toBe(true);
     expect(shows(html, "Qty: 2")).toBe(true);
+    // Today's price twice, plus ₹100 delivery (SPEC §9).
+    const unit = kurti.sizes.find((z) => z.size === size)!.discountPrice * 100;
+    expect(shows(html, `<dt>Total</dt><dd>${formatRupees(unit * 2 + 100_00)}</dd>`)).toBe(true);
   });
 
   it("sends a guest to make her account first, then to checkout", async () => {
