@@ -162,7 +162,11 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the cart on
       expect(await b.locator("output").textContent()).toBe("1");
 
       const removed = page.waitForResponse((r) => r.request().method() === "POST");
-      await b.getByRole("button", { name: /^Remove/ }).click();
+      await b.getByRole("button", { name: /^Remove/ }).focus();
+      await page.keyboard.press("Enter");
+      // The focus is not lost with the hidden line: it moves to the cart's heading, and she hears why.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Your cart");
+      await expect.poll(() => toasts(page)).toContain("Item removed from your cart");
       await expect.poll(() => page.locator("li.cart-line:visible").count()).toBe(1);
       await expect.poll(() => badge(page)).toBe("4 items");
       expect((await removed).status()).toBe(200);

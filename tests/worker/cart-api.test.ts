@@ -1,3 +1,4 @@
+import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../support/accounts";
 import { type ApiCartItem, type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
@@ -201,6 +202,28 @@ describe("PUT and DELETE /api/cart/{id}", () => {
       const res = await cartCall(base, asha.token, "DELETE", `/api/cart/${id}`);
       expect([res.status, res.json.message], id).toEqual([400, "Invalid cart item id"]);
     }
+  });
+});
+
+describe("lines whose product changed since they were added", () => {
+  it("flag a colour the shop no longer offers, and count it out of the subtotal", async () => {
+    await clear(meera);
+    await add(meera, [line(kurti, sizeA, 1)]);
+    const color = kurti.colors[0]!.name;
+    const db = createClient({ url: dbUrl });
+    const rename = (from: string, to: string) =>
+      db.execute({ sql: "UPDATE product_colors SET name = ? WHERE product_id = ? AND name = ?", args: [to, Number(kurti._id), from] });
+    try {
+      await rename(color, `${color} (retired)`);
+      expect((await get(meera)).items![0]).toMatchObject({
+        color,
+        problem: "This colour is no longer available. Remove it to go on to checkout.",
+      });
+    } finally {
+      await rename(`${color} (retired)`, color);
+      db.close();
+    }
+    expect((await get(meera)).items![0]!.problem).toBeNull();
   });
 });
 
