@@ -223,6 +223,43 @@ describe("the stock's limits", () => {
   });
 });
 
+describe("a cart drawn before the stock changed", () => {
+  it("refuses checkout aloud, then shows which line and leaves it out of the subtotal", async () => {
+    const user = await createUser(base, "cart-stale", "Farah Khan");
+    const color = kurti.colors[0]!.name;
+    await cartCall(base, user.token, "POST", "/api/cart", {
+      items: [
+        { product: kurti._id, size: sizeA, color, quantity: 1 },
+        { product: kurti._id, size: sizeB, color, quantity: 2 },
+      ],
+    });
+    const { page, close } = await openAs(user, "desktop", { expectStatuses: [409] });
+    const undo = await setStock(dbUrl, kurti._id, sizeB, 0);
+    try {
+      // Drawn from a copy of the page made before the size sold out: the button still looks ready.
+      await page.route("**/cart", async (route) => {
+        if (route.request().method() !== "GET" || !route.request().isNavigationRequest()) return route.fallback();
+        await undo();
+        const response = await route.fetch();
+        await setStock(dbUrl, kurti._id, sizeB, 0);
+        await route.fulfill({ response });
+      });
+      await page.goto("/cart");
+      await page.unroute("**/cart");
+      await hydrated(page);
+      expect(await page.locator(".cart-summary dt").first().textContent()).toBe("Subtotal (3 items)");
+      await page.getByRole("button", { name: "Proceed to checkout" }).click();
+      await expect.poll(() => toasts(page)).toContain("Some items in your cart need your attention before checkout.");
+      await lineOf(page, kurti.productName, sizeB).getByText("This size has sold out. Remove it to go on to checkout.").waitFor();
+      expect(await page.locator(".cart-summary dt").first().textContent()).toBe("Subtotal (1 item)");
+      expect(new URL(page.url()).pathname).toBe("/cart");
+    } finally {
+      await undo();
+      await close();
+    }
+  });
+});
+
 describe("signing in on the way", () => {
   it("completes a signed-out shopper's add once she has signed in", async () => {
     const user = await createUser(base, "cart-later", "Anita Joshi");
