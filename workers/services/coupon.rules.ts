@@ -3,21 +3,23 @@
  * the checkout page shows what the order service will charge, because both call these. Amounts are
  * integer paise; a percentage is whole percent.
  */
+import type { coupons } from "../../db/schema";
 import { deliveryCharge, formatRupees } from "./pricing";
 
-export interface CouponTerms {
-  code: string;
-  discountType: "percentage" | "flat";
-  /** Whole percent, or paise for a flat coupon. */
-  discountValue: number;
-  minSubtotalPaise: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  usageLimit: number | null;
-  perUserLimit: number | null;
-  usedCount: number;
-  isActive: boolean;
-}
+/** What the rules read of a coupon: its row (db/schema/shopping.ts), a percentage in whole percent, a flat value in paise. */
+export type CouponTerms = Pick<
+  typeof coupons.$inferSelect,
+  | "code"
+  | "discountType"
+  | "discountValue"
+  | "minSubtotalPaise"
+  | "startsAt"
+  | "endsAt"
+  | "usageLimit"
+  | "perUserLimit"
+  | "usedCount"
+  | "isActive"
+>;
 
 export const couponMessages = {
   empty: "Please enter a coupon code.",
