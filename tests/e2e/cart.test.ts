@@ -1,11 +1,12 @@
 import type { Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { createUser, latestCode, TEST_PASSWORD, type TestUser, uniqueEmail } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
-import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
+import { type ApiProduct, cartCall, setStock } from "../support/cart";
 import { waitForHydration as hydrated } from "../support/page";
+import { useStockedProduct } from "../support/stocked";
 
 /**
  * The cart as a shopper uses it (issue 10): adding from the product page and from a card's modal,
@@ -16,21 +17,15 @@ const browser = useBrowser();
 const base = browser.baseUrl;
 const dbUrl = inject("dbUrl");
 
+// Known stock for the two sizes these tests fill (put back after the file).
+const stocked = useStockedProduct(base, dbUrl, [4, 6], (list) => list.slice(-2));
 let kurti: ApiProduct;
 let other: ApiProduct;
 let sizeA: string;
 let sizeB: string;
-const restore: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  const products = await buyableProducts(base);
-  [kurti, other] = products.slice(-2) as [ApiProduct, ApiProduct];
-  [sizeA, sizeB] = kurti.sizes.filter((z) => z.stock > 0).map((z) => z.size) as [string, string];
-  restore.push(await setStock(dbUrl, kurti._id, sizeA, 4), await setStock(dbUrl, kurti._id, sizeB, 6));
-});
-
-afterAll(async () => {
-  for (const undo of restore) await undo();
+  ({ product: kurti, other, sizeA, sizeB } = stocked);
 });
 
 const pathOf = (p: ApiProduct) => productPath(p.category.name, p.slug);

@@ -1,7 +1,8 @@
 import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../support/accounts";
-import { type ApiCartItem, type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
+import { type ApiCartItem, type ApiProduct, cartCall, setStock } from "../support/cart";
+import { useStockedProduct } from "../support/stocked";
 
 /**
  * The cart API (SPEC §7, issue 10) against the built Worker in workerd: the server reads every price
@@ -13,23 +14,16 @@ const dbUrl = inject("dbUrl");
 
 let asha: TestUser;
 let meera: TestUser;
+// Known stock for the two sizes these tests fill (put back after the file).
+const stocked = useStockedProduct(base, dbUrl, [5, 3], (list) => list);
 let kurti: ApiProduct;
 let other: ApiProduct;
 let sizeA: string;
 let sizeB: string;
-const restore: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
+  ({ product: kurti, other, sizeA, sizeB } = stocked);
   [asha, meera] = await Promise.all([createUser(base, "cart-asha", "Asha Verma"), createUser(base, "cart-meera", "Meera Sharma")]);
-  const products = await buyableProducts(base);
-  [kurti, other] = products as [ApiProduct, ApiProduct];
-  [sizeA, sizeB] = kurti.sizes.filter((z) => z.stock > 0).map((z) => z.size) as [string, string];
-  // Known stock for the sizes these tests fill.
-  restore.push(await setStock(dbUrl, kurti._id, sizeA, 5), await setStock(dbUrl, kurti._id, sizeB, 3));
-});
-
-afterAll(async () => {
-  for (const undo of restore) await undo();
 });
 
 const line = (p: ApiProduct, size: string, quantity: number, extra: Record<string, unknown> = {}) => ({

@@ -5,6 +5,9 @@ import { paiseToRupees } from "../services/pricing";
 import { reviewJson } from "./reviews";
 import type { ApiEnv } from "./types";
 
+/** A product's average rating as the API answers it: to 1 decimal, null without reviews. */
+export const averageRatingJson = (average: number | null) => (average === null ? null : Math.round(average * 10) / 10);
+
 /**
  * The spec's Product JSON (SPEC §3): ids as `_id` strings, money in rupees at this edge only. Lists
  * carry the rating's average and count; one product also carries its newest reviews.
@@ -27,7 +30,7 @@ export function productJson(p: Product, reviews?: Review[]) {
       stock: z.stock,
     })),
     ...(reviews && { reviews: reviews.map(reviewJson) }),
-    averageRating: p.rating.average === null ? null : Math.round(p.rating.average * 10) / 10,
+    averageRating: averageRatingJson(p.rating.average),
     reviewCount: p.rating.count,
     metaTitle: p.meta.title,
     metaDescription: p.meta.description,

@@ -3,6 +3,7 @@ import { SIGN_IN_FIRST } from "../services/auth.rules";
 import type { Review } from "../services/catalog";
 import { postReview } from "../services/reviews";
 import { readBody } from "./body";
+import { averageRatingJson } from "./catalog";
 import type { ApiEnv } from "./types";
 
 /** A review as the API shows it (the same fields as a product's `reviews`). */
@@ -34,7 +35,7 @@ export const reviewsApi = new Hono<ApiEnv>().post("/products/:productId/reviews"
       review: reviewJson(posted.review),
       product: {
         _id: String(posted.product.id),
-        averageRating: average === null ? null : Math.round(average * 10) / 10,
+        averageRating: averageRatingJson(average),
         reviewCount: count,
       },
     },

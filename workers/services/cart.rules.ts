@@ -29,5 +29,6 @@ export const cartMessages = {
   lineUnavailable: "This piece is no longer available. Remove it to go on to checkout.",
   colorUnavailable: "This colour is no longer available. Remove it to go on to checkout.",
   lineAboveStock: (n: number) => `Only ${n} left in this size. Lower the quantity to go on to checkout.`,
+  tryAgain: "The stock of this size just changed. Please try again.",
   fixBeforeCheckout: "Some items in your cart need your attention before checkout.",
 } as const;

@@ -308,7 +308,8 @@ export async function addChoices(ctx: ServiceContext, userId: number, choices: C
     const stock = stocks.find((z) => z.id === choice.sizeId)?.stock ?? 0;
     if (inCart + wanted.get(key)! > stock) throw addRefusal(stock, inCart, source);
   }
-  throw new AppError(409, messages.sizeOutOfStock);
+  // The stock came back between the refusal and this read: nothing was added, and trying again may work.
+  throw new AppError(409, cartMessages.tryAgain);
 }
 
 /** The signed-in shopper adds one choice (the product page, the card modal). */
