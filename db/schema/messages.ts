@@ -25,7 +25,8 @@ export const enquiries = sqliteTable("enquiries", {
   createdAt: createdAt(),
 });
 
-export const MAIL_STATUSES = ["queued", "sent", "dead"] as const;
+/** "held": written with an online order, released when its payment is confirmed (workers/services/orders.ts). */
+export const MAIL_STATUSES = ["held", "queued", "sent", "dead"] as const;
 
 /**
  * Outgoing mail, queued in the same batch as the change that causes it and delivered after the

@@ -44,10 +44,31 @@ export const orders = sqliteTable(
     /** A pending online order holds its stock until then; a scheduled job releases it after. */
     expiresAt: timestamp("expires_at"),
     paidAt: timestamp("paid_at"),
+    /**
+     * The checkout it was placed from (a key the form or the API client sends): placing the same
+     * checkout twice (a double click, a retried request) finds this order instead of making another.
+     */
+    checkoutKey: text("checkout_key"),
+    /**
+     * A random mark of the batch that last changed this order: the statements after the first in one
+     * batch act only on the order the first one really changed (see workers/services/orders.ts).
+     */
+    claim: text("claim"),
+    /** Whether the order's stock is taken from the shelf now (a pending order that expired gave it back). */
+    stockHeld: integer("stock_held", { mode: "boolean" }).notNull().default(true),
+    /** Bought from the cart (cleared when the order is placed or paid), not with Buy Now. */
+    fromCart: integer("from_cart", { mode: "boolean" }).notNull().default(false),
+    /** Paid after it expired and its stock was gone: the shop owes the shopper a refund. */
+    refundDue: integer("refund_due", { mode: "boolean" }).notNull().default(false),
+    /** SHA-256 of the unguessable token in a guest's order link (/thankyou?order=..&key=..). */
+    accessHash: text("access_hash"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("orders_order_number_idx").on(t.orderNumber),
+    uniqueIndex("orders_checkout_key_idx").on(t.checkoutKey),
+    index("orders_claim_idx").on(t.claim),
+    index("orders_coupon_user_idx").on(t.couponId, t.userId),
     uniqueIndex("orders_provider_order_idx").on(t.providerOrderId),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_pending_expiry_idx").on(t.paymentStatus, t.expiresAt),
@@ -89,6 +110,8 @@ export const paymentEvents = sqliteTable(
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     type: text("type").notNull(),
     payload: text("payload").notNull(),
+    /** The batch that recorded it (see orders.claim): a repeated event id records nothing and changes nothing. */
+    claim: text("claim"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_events_event_idx").on(t.eventId)],
