@@ -7,6 +7,7 @@ import { api } from "./api";
 import type { ApiEnv } from "./api/types";
 import { devTools } from "./dev-tools";
 import { servePage } from "./edge-cache";
+import { paymentOrigins } from "./services/razorpay";
 import { assertEnv, dbTimeoutMs, type Env, siteOrigin } from "./env";
 import { media } from "./media";
 import { outageAnswer, outageHeaders, withPageGuards } from "./outage";
@@ -81,7 +82,7 @@ app.use("*", async (c, next) => {
   await next();
   await drainBody(c.req.raw);
   const https = new URL(c.req.url).protocol === "https:";
-  for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) {
+  for (const [name, value] of Object.entries(securityHeaders(nonce, { https, payment: paymentOrigins(c.env) }))) {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   }
 });
