@@ -1,0 +1,111 @@
+import { data, Link, redirect } from "react-router";
+import { AppError } from "../../workers/services/errors";
+import { viewOrder } from "../../workers/services/order-views";
+import { orderMessages, paymentStatusLabel } from "../../workers/services/order-views.rules";
+import { signInPath } from "../../workers/services/paths";
+import { settings } from "../../workers/services/settings";
+import { CheckoutSteps } from "../components/checkout-steps";
+import { OrderAddress, OrderFigures, OrderLine } from "../components/order/order-parts";
+import type { Route } from "./+types/thankyou";
+
+/**
+ * Thank-you (SPEC §2 "Thank-you"; issue 11 item 6): the stored order, read from the server (one round
+ * trip with the session check): number, lines, address, delivery, total, payment method, a discount
+ * line when items plus delivery exceed the total, and the gift note for the first 100 orders. Its
+ * owner sees it signed in; a guest through her link's key (`?order=N&key=K`). Every other visitor
+ * gets the same "Order not found." as for a number that does not exist.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? `Order #${loaderData.order.orderNumber}` : "Your order"} | ${settings.brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+const NOT_FOUND = `${orderMessages.notFound}.`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.services;
+  const { pathname, search, searchParams } = new URL(request.url);
+  const number = searchParams.get("order");
+  const key = searchParams.get("key");
+  if (!number) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+  // Without a key only its owner can see it: signed out, she signs in first and comes back here.
+  if (!key && !(await services.claims())) throw redirect(signInPath(pathname + search), { headers: PRIVATE });
+  try {
+    const [order, user] = await Promise.all([viewOrder(services, { order: number, key }), services.user()]);
+    return data({ order, signedIn: user !== null }, { headers: PRIVATE });
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 400 || err.status === 404)) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+    throw err;
+  }
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
+export const handle = { failure: orderMessages.loadFailed };
+
+export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
+  const { order, signedIn } = loaderData;
+  const awaitingPayment = order.paymentMethod === "bank" && order.paymentStatus === "pending";
+  const failed = order.paymentStatus === "failed";
+  const confirmed = !awaitingPayment && !failed;
+  return (
+    <div className="order-page thankyou container">
+      <CheckoutSteps current={3} />
+      <header className="thankyou__header">
+        <p className="eyebrow">Order complete</p>
+        <h1 className="order-page__title">{confirmed ? "Thank you for your order!" : "Your order is placed"}</h1>
+        <p className="thankyou__number">
+          Order number <strong>#{order.orderNumber}</strong>
+        </p>
+        {confirmed && (
+          <p>
+            A confirmation is on its way to <strong>{order.shipping.emailAddress}</strong>.
+          </p>
+        )}
+      </header>
+      {awaitingPayment && <p className="notice">Awaiting payment: your order is confirmed as soon as the payment reaches us.</p>}
+      {failed && <p className="notice notice--error">The payment for this order did not go through.</p>}
+      {order.giftEligible && (
+        <p className="notice order-gift">
+          <span aria-hidden="true">🎁 </span>
+          {orderMessages.gift}
+        </p>
+      )}
+      <div className="order-page__layout">
+        <section className="order-card" aria-labelledby="thankyou-items">
+          <h2 id="thankyou-items">Your items</h2>
+          <ul className="order-lines">
+            {order.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a stored order's lines never move.
+              <OrderLine key={i} line={line} />
+            ))}
+          </ul>
+        </section>
+        <div className="order-page__side">
+          <section className="order-card" aria-labelledby="thankyou-summary">
+            <h2 id="thankyou-summary">Order summary</h2>
+            <OrderFigures order={order} />
+            <p className="order-status">
+              Payment: <strong>{paymentStatusLabel(order)}</strong>
+            </p>
+          </section>
+          <section className="order-card" aria-labelledby="thankyou-address">
+            <h2 id="thankyou-address">Delivering to</h2>
+            <OrderAddress shipping={order.shipping} />
+          </section>
+        </div>
+      </div>
+      <div className="button-row order-page__actions">
+        {signedIn && (
+          <Link to="/my-orders" className="button button--primary">
+            My Orders
+          </Link>
+        )}
+        <Link to="/all-products" className={signedIn ? "button button--secondary" : "button button--primary"}>
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
