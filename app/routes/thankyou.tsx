@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { AppError } from "../../workers/services/errors";
 import { viewOrder } from "../../workers/services/order-views";
-import { orderMessages, paymentStatusLabel } from "../../workers/services/order-views.rules";
+import { orderMessages } from "../../workers/services/order-views.rules";
 import { signInPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { CheckoutSteps } from "../components/checkout-steps";
-import { OrderAddress, OrderFigures, OrderLine } from "../components/order/order-parts";
+import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../components/order/order-parts";
 import type { Route } from "./+types/thankyou";
 
 /**
@@ -66,12 +66,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
       </header>
       {awaitingPayment && <p className="notice">Awaiting payment: your order is confirmed as soon as the payment reaches us.</p>}
       {failed && <p className="notice notice--error">The payment for this order did not go through.</p>}
-      {order.giftEligible && (
-        <p className="notice order-gift">
-          <span aria-hidden="true">🎁 </span>
-          {orderMessages.gift}
-        </p>
-      )}
+      {order.giftEligible && <p className="notice order-gift">{orderMessages.gift}</p>}
       <div className="order-page__layout">
         <section className="order-card" aria-labelledby="thankyou-items">
           <h2 id="thankyou-items">Your items</h2>
@@ -86,9 +81,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           <section className="order-card" aria-labelledby="thankyou-summary">
             <h2 id="thankyou-summary">Order summary</h2>
             <OrderFigures order={order} />
-            <p className="order-status">
-              Payment: <strong>{paymentStatusLabel(order)}</strong>
-            </p>
+            <OrderPayment order={order} />
           </section>
           <section className="order-card" aria-labelledby="thankyou-address">
             <h2 id="thankyou-address">Delivering to</h2>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { OrderLineView, OrderView } from "../../../workers/services/order-views";
-import { discountShown, paymentMethodLabel } from "../../../workers/services/order-views.rules";
+import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/order-views.rules";
 import { formatRupees } from "../../../workers/services/pricing";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../../lib/use-image-fallback";
 
@@ -86,9 +86,21 @@ export function OrderFigures({ order }: { order: OrderView }) {
         <dt>Total</dt>
         <dd>{formatRupees(order.totalPaise)}</dd>
       </div>
+    </dl>
+  );
+}
+
+/** How she pays, and where that payment stands. */
+export function OrderPayment({ order }: { order: OrderView }) {
+  return (
+    <dl className="order-payment">
       <div>
         <dt>Payment method</dt>
         <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
+      </div>
+      <div>
+        <dt>Payment status</dt>
+        <dd>{paymentStatusLabel(order)}</dd>
       </div>
     </dl>
   );
