@@ -3,6 +3,7 @@ import { myOrders, type OrderView } from "../../workers/services/order-views";
 import {
   formatOrderDate,
   orderMessages,
+  orderPagePath,
   orderStatusLabel,
   paymentMethodLabel,
   paymentStatusLabel,
@@ -72,7 +73,7 @@ function OrderCard({ order }: { order: OrderView }) {
             </div>
           </dl>
         </div>
-        <Link to={`/thankyou?order=${order.orderNumber}`} className="my-order__details">
+        <Link to={orderPagePath(order.orderNumber)} className="my-order__details">
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>
         </Link>
       </article>

@@ -81,3 +81,12 @@ export function discountShown(order: {
   const items = order.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   return Math.max(0, items + order.shippingPaise - order.totalPaise);
 }
+
+/**
+ * The thank-you page of an order: `/thankyou?order=N` for its signed-in owner, with `&key=K` for a
+ * guest (the key her placing answered; only its hash is stored). Checkout goes here after placing,
+ * and the confirmation mail links here (with the shop's origin in front).
+ */
+export function orderPagePath(orderNumber: number, key?: string | null): string {
+  return `/thankyou?order=${orderNumber}${key ? `&key=${encodeURIComponent(key)}` : ""}`;
+}
