@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { AppError } from "../../workers/services/errors";
-import { viewOrder } from "../../workers/services/order-views";
+import { type OrderView, viewOrder } from "../../workers/services/order-views";
 import { orderMessages } from "../../workers/services/order-views.rules";
 import { signInPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
@@ -44,17 +44,51 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export const handle = { failure: orderMessages.loadFailed };
 
+/** The page's heading and what it adds, by where the order stands. */
+function standing(order: OrderView): { title: string; notice: string | null; error?: boolean; confirmed: boolean } {
+  if (order.refundDue) {
+    return {
+      title: "We are refunding your payment",
+      notice:
+        "Your payment reached us after this order had expired, and its pieces have sold out since. We are refunding it in full to the way you paid, and will write to you when it is done.",
+      confirmed: false,
+    };
+  }
+  if (order.orderStatus === "cancelled") {
+    return {
+      title: "This order was cancelled",
+      notice: order.paymentStatus === "refunded" ? "Your payment has been refunded." : null,
+      confirmed: false,
+    };
+  }
+  if (order.paymentStatus === "failed") {
+    return {
+      title: "Your payment did not go through",
+      notice: "The payment for this order did not go through.",
+      error: true,
+      confirmed: false,
+    };
+  }
+  if (order.paymentMethod === "bank" && order.paymentStatus === "pending") {
+    return {
+      title: "Your order is placed",
+      notice: "Awaiting payment: your order is confirmed as soon as the payment reaches us.",
+      confirmed: false,
+    };
+  }
+  return { title: "Thank you for your order!", notice: null, confirmed: true };
+}
+
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   const { order, signedIn } = loaderData;
-  const awaitingPayment = order.paymentMethod === "bank" && order.paymentStatus === "pending";
-  const failed = order.paymentStatus === "failed";
-  const confirmed = !awaitingPayment && !failed;
+  const { title, notice, error, confirmed } = standing(order);
+  const active = !order.refundDue && order.orderStatus !== "cancelled";
   return (
     <div className="order-page thankyou container">
       <CheckoutSteps current={3} />
       <header className="thankyou__header">
         <p className="eyebrow">Order complete</p>
-        <h1 className="order-page__title">{confirmed ? "Thank you for your order!" : "Your order is placed"}</h1>
+        <h1 className="order-page__title">{title}</h1>
         <p className="thankyou__number">
           Order number <strong>#{order.orderNumber}</strong>
         </p>
@@ -64,9 +98,8 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
-      {awaitingPayment && <p className="notice">Awaiting payment: your order is confirmed as soon as the payment reaches us.</p>}
-      {failed && <p className="notice notice--error">The payment for this order did not go through.</p>}
-      {order.giftEligible && <p className="notice order-gift">{orderMessages.gift}</p>}
+      {notice && <p className={error ? "notice notice--error" : "notice"}>{notice}</p>}
+      {order.giftEligible && active && <p className="notice order-gift">{orderMessages.gift}</p>}
       <div className="order-page__layout">
         <section className="order-card" aria-labelledby="thankyou-items">
           <h2 id="thankyou-items">Your items</h2>

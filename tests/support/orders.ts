@@ -28,6 +28,8 @@ export interface TestOrder {
   shippingPaise?: number;
   couponCode?: string | null;
   giftEligible?: boolean;
+  /** Paid after it expired with its stock gone: the shop owes a refund. */
+  refundDue?: boolean;
   createdAt?: Date;
   shipping?: Partial<typeof SHIPPING>;
   lines: TestOrderLine[];
@@ -62,8 +64,8 @@ export async function insertOrder(dbUrl: string, order: TestOrder): Promise<{ id
           sql: `INSERT INTO orders (order_number, user_id, guest_email, payment_method, payment_status, order_status,
           subtotal_paise, discount_paise, shipping_paise, total_paise, coupon_code, gift_eligible,
           ship_full_name, ship_street_address, ship_apartment, ship_town_city, ship_state, ship_zipcode, ship_phone_number,
-          ship_email_address, access_hash, checkout_key, created_at)
-          VALUES ((SELECT coalesce(max(order_number), 0) + 1 FROM orders), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ship_email_address, access_hash, checkout_key, refund_due, created_at)
+          VALUES ((SELECT coalesce(max(order_number), 0) + 1 FROM orders), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           RETURNING id, order_number`,
           args: [
             order.userId ?? null,
@@ -87,6 +89,7 @@ export async function insertOrder(dbUrl: string, order: TestOrder): Promise<{ id
             ship.emailAddress,
             order.key ? createHash("sha256").update(order.key).digest("hex") : null,
             checkoutKey,
+            order.refundDue ? 1 : 0,
             (order.createdAt ?? new Date()).getTime(),
           ],
         },

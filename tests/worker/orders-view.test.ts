@@ -314,6 +314,26 @@ describe("the thank-you page", () => {
     expect(res.headers.get("Location")).toBe(`/signin?redirect=${encodeURIComponent(`/thankyou?order=${mine.orderNumber}`)}`);
   });
 
+  it("says when the payment must be refunded, or the order was cancelled, without the gift note", async () => {
+    const refund = await order({
+      userId: Number(asha.id),
+      paymentMethod: "bank",
+      paymentStatus: "paid",
+      refundDue: true,
+      giftEligible: true,
+      lines: [line(products[0]!)],
+    });
+    const refundPage = await textOf(await get(`/thankyou?order=${refund.orderNumber}`, cookieOf(asha)));
+    expect(refundPage).toContain("We are refunding your payment");
+    expect(refundPage).toContain("Paid, refund due");
+    expect(refundPage).not.toContain(GIFT);
+    expect(refundPage).not.toContain("Thank you for your order!");
+    const cancelled = await order({ userId: Number(asha.id), orderStatus: "cancelled", giftEligible: true, lines: [line(products[0]!)] });
+    const cancelledPage = await textOf(await get(`/thankyou?order=${cancelled.orderNumber}`, cookieOf(asha)));
+    expect(cancelledPage).toContain("This order was cancelled");
+    expect(cancelledPage).not.toContain(GIFT);
+  });
+
   it("says when a bank order still awaits its payment", async () => {
     const pending = await order({ userId: Number(asha.id), paymentMethod: "bank", lines: [line(products[0]!)] });
     const html = await textOf(await get(`/thankyou?order=${pending.orderNumber}`, cookieOf(asha)));
