@@ -24,7 +24,10 @@ const hmac = (secret: string, text: string) => createHmac("sha256", secret).upda
 describe("Razorpay settings", () => {
   it("uses the stand-in locally and Razorpay's own hosts in production", () => {
     expect(razorpayConfig(local)).toMatchObject({ apiUrl: "http://127.0.0.1:8790", keyId: "rzp_test_aanchal_local" });
-    expect(razorpayConfig(live)).toMatchObject({ apiUrl: "https://api.razorpay.com", checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js" });
+    expect(razorpayConfig(live)).toMatchObject({
+      apiUrl: "https://api.razorpay.com",
+      checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
+    });
     expect(paymentOrigins(local)).toEqual({ script: "http://127.0.0.1:8790", api: "http://127.0.0.1:8790" });
     expect(paymentOrigins(live)).toEqual({ script: "https://checkout.razorpay.com", api: "https://api.razorpay.com" });
   });

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, mailsTo, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { formatRupees } from "../../workers/services/pricing";
+import { createUser, mailsTo, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 
 /**
@@ -44,7 +44,9 @@ async function stockedSize(index: number, stock: number) {
 }
 
 const stockOf = async (productId: string, size: string) =>
-  Number((await one<{ stock: number }>("select stock from product_sizes where product_id = ? and size = ?", [Number(productId), size])).stock);
+  Number(
+    (await one<{ stock: number }>("select stock from product_sizes where product_id = ? and size = ?", [Number(productId), size])).stock,
+  );
 
 async function call(path: string, body: unknown, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json", ...opts.headers };
@@ -107,7 +109,12 @@ describe("cash on delivery", () => {
       "select subtotal_paise, discount_paise, shipping_paise, total_paise from orders where order_number = ?",
       [res.json.order.orderNumber],
     );
-    expect(row).toMatchObject({ subtotal_paise: s.unitPaise, discount_paise: 0, shipping_paise: DELIVERY, total_paise: s.unitPaise + DELIVERY });
+    expect(row).toMatchObject({
+      subtotal_paise: s.unitPaise,
+      discount_paise: 0,
+      shipping_paise: DELIVERY,
+      total_paise: s.unitPaise + DELIVERY,
+    });
     const line = await one<Record<string, unknown>>(
       "select product_name, unit_price_paise from order_lines where order_id = (select id from orders where order_number = ?)",
       [res.json.order.orderNumber],
@@ -152,7 +159,11 @@ describe("cash on delivery", () => {
 
   it("asks for a delivery address, and gives the form's message for a bad one", async () => {
     const s = await stockedSize(2, 5);
-    const none = await call("/api/orders/place", { paymentMethod: "cashOnDelivery", buyNow: true, items: [item(s)] }, { token: asha.token });
+    const none = await call(
+      "/api/orders/place",
+      { paymentMethod: "cashOnDelivery", buyNow: true, items: [item(s)] },
+      { token: asha.token },
+    );
     expect(none.status).toBe(400);
     expect(none.json.message).toBe("Please provide a delivery address.");
     const bad = await guestOrder([item(s)], { shippingInfo: { ...address(), zipcode: "12345" } });
@@ -163,8 +174,17 @@ describe("cash on delivery", () => {
   it("places one order for a checkout sent twice at once (a double click, a retried request)", async () => {
     const s = await stockedSize(3, 5);
     const key = randomBytes(16).toString("hex");
-    const body = { shippingInfo: address(asha.email), paymentMethod: "cashOnDelivery", buyNow: true, items: [item(s, 2)], checkoutKey: key };
-    const [a, b] = await Promise.all([call("/api/orders/place", body, { token: asha.token }), call("/api/orders/place", body, { token: asha.token })]);
+    const body = {
+      shippingInfo: address(asha.email),
+      paymentMethod: "cashOnDelivery",
+      buyNow: true,
+      items: [item(s, 2)],
+      checkoutKey: key,
+    };
+    const [a, b] = await Promise.all([
+      call("/api/orders/place", body, { token: asha.token }),
+      call("/api/orders/place", body, { token: asha.token }),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.json.order.orderNumber).toBe(b.json.order.orderNumber);
     expect(await stockOf(s.product._id, s.size.size)).toBe(3);
@@ -199,10 +219,14 @@ describe("under a crowd", () => {
       sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1)",
       args: [code],
     });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => guestOrder([item(s)], { coupon_code: ` ${code.toLowerCase()} ` }, `192.0.2.${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => guestOrder([item(s)], { coupon_code: ` ${code.toLowerCase()} ` }, `192.0.2.${i}`)),
+    );
     const placed = results.filter((r) => r.status === 201);
     const used = Number((await one<{ n: number }>("select used_count as n from coupons where code = ?", [code])).n);
-    console.log(`20 concurrent orders for a coupon limited to 1: ${placed.length} placed with it, ${results.length - placed.length} refused; used_count ${used}`);
+    console.log(
+      `20 concurrent orders for a coupon limited to 1: ${placed.length} placed with it, ${results.length - placed.length} refused; used_count ${used}`,
+    );
     expect(placed).toHaveLength(1);
     expect(placed[0]!.json.order.totalAmount).toBe((s.unitPaise - Math.round(s.unitPaise / 10) + DELIVERY) / 100);
     for (const r of results.filter((x) => x.status !== 201)) expect(r.json.message).toBe("This coupon has been fully used.");
@@ -255,7 +279,12 @@ function webhook(event: string, orderId: string, paymentId: string, amount: numb
     payload: { payment: { entity: { id: paymentId, entity: "payment", amount, currency: "INR", status: "captured", order_id: orderId } } },
     created_at: Math.floor(Date.now() / 1000),
   });
-  return { body, eventId, send: (sig = sign(WEBHOOK_SECRET, body), raw = body) => call("/api/payment/webhook", raw, { headers: { "X-Razorpay-Signature": sig, "X-Razorpay-Event-Id": eventId } }) };
+  return {
+    body,
+    eventId,
+    send: (sig = sign(WEBHOOK_SECRET, body), raw = body) =>
+      call("/api/payment/webhook", raw, { headers: { "X-Razorpay-Signature": sig, "X-Razorpay-Event-Id": eventId } }),
+  };
 }
 
 const orderRow = (orderNumber: number) =>
@@ -290,15 +319,24 @@ describe("online payment", () => {
     const paymentId = `pay_${randomBytes(7).toString("hex")}`;
     const signature = sign(KEY_SECRET, `${payment.id}|${paymentId}`);
     const verify = () =>
-      call("/api/payment/verify-payment", { razorpay_order_id: payment.id, razorpay_payment_id: paymentId, razorpay_signature: signature }, { token: asha.token });
+      call(
+        "/api/payment/verify-payment",
+        { razorpay_order_id: payment.id, razorpay_payment_id: paymentId, razorpay_signature: signature },
+        { token: asha.token },
+      );
     const results = await Promise.all([
       ...Array.from({ length: 10 }, verify),
-      ...Array.from({ length: 10 }, (_, i) => webhook(i % 2 ? "order.paid" : "payment.captured", payment.id, paymentId, payment.amount).send()),
+      ...Array.from({ length: 10 }, (_, i) =>
+        webhook(i % 2 ? "order.paid" : "payment.captured", payment.id, paymentId, payment.amount).send(),
+      ),
     ]);
     const row = await orderRow(payment.orderNumber);
     const stock = await stockOf(s.product._id, s.size.size);
     const mails = await confirmationMails(payment.orderNumber);
-    const paidOrders = Number((await one<{ n: number }>("select count(*) as n from orders where provider_order_id = ? and payment_status = 'paid'", [payment.id])).n);
+    const paidOrders = Number(
+      (await one<{ n: number }>("select count(*) as n from orders where provider_order_id = ? and payment_status = 'paid'", [payment.id]))
+        .n,
+    );
     console.log(`10 verify + 10 webhooks for one payment: ${paidOrders} paid order, stock 5 -> ${stock}, ${mails} confirmation mail`);
     for (const r of results) expect(r.status).toBe(200);
     expect(paidOrders).toBe(1);
@@ -315,7 +353,11 @@ describe("online payment", () => {
     const wrong = await verify({ razorpay_order_id: mine.id, razorpay_payment_id: paymentId, razorpay_signature: "0".repeat(64) });
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toBe("Payment verification failed.");
-    const forOther = await verify({ razorpay_order_id: mine.id, razorpay_payment_id: paymentId, razorpay_signature: sign(KEY_SECRET, `${other.id}|${paymentId}`) });
+    const forOther = await verify({
+      razorpay_order_id: mine.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(KEY_SECRET, `${other.id}|${paymentId}`),
+    });
     expect(forOther.status).toBe(400);
     // A good signature, but for Asha's order, sent by Meera.
     const notHers = await verify(
@@ -355,18 +397,32 @@ describe("online payment", () => {
       );
     };
     expect((await pay(late)).status).toBe(200);
-    expect(await orderRow(late.orderNumber)).toMatchObject({ payment_status: "paid", order_status: "placed", stock_held: 1, refund_due: 0 });
+    expect(await orderRow(late.orderNumber)).toMatchObject({
+      payment_status: "paid",
+      order_status: "placed",
+      stock_held: 1,
+      refund_due: 0,
+    });
     expect(await stockOf(s.product._id, s.size.size)).toBe(2);
 
     // The rest sells meanwhile: the late payment for `gone` is kept as paid and flagged for a refund.
-    await db.execute({ sql: "update product_sizes set stock = 0 where product_id = ? and size = ?", args: [Number(s.product._id), s.size.size] });
+    await db.execute({
+      sql: "update product_sizes set stock = 0 where product_id = ? and size = ?",
+      args: [Number(s.product._id), s.size.size],
+    });
     expect((await pay(gone)).status).toBe(200);
     expect(await orderRow(gone.orderNumber)).toMatchObject({ payment_status: "paid", order_status: "cancelled", refund_due: 1 });
     const notices = Number(
-      (await one<{ n: number }>("select count(*) as n from mail_outbox where template = 'refund-due' and json_extract(params, '$.order.orderNumber') = ?", [gone.orderNumber]))
-        .n,
+      (
+        await one<{ n: number }>(
+          "select count(*) as n from mail_outbox where template = 'refund-due' and json_extract(params, '$.order.orderNumber') = ?",
+          [gone.orderNumber],
+        )
+      ).n,
     );
-    console.log(`late payments after expiry: order ${late.orderNumber} revived, order ${gone.orderNumber} flagged for refund (${notices} notice to the shop)`);
+    console.log(
+      `late payments after expiry: order ${late.orderNumber} revived, order ${gone.orderNumber} flagged for refund (${notices} notice to the shop)`,
+    );
     expect(notices).toBe(1);
     expect(await stockOf(s.product._id, s.size.size)).toBe(0);
   });

@@ -5,6 +5,7 @@ import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
 import { ordersApi } from "./orders";
+import { ordersReadApi } from "./orders-read";
 import { pincodeApi } from "./pincode";
 import { reviewsApi } from "./reviews";
 import type { ApiEnv } from "./types";
@@ -26,4 +27,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", cartApi)
   .route("/", wishlistApi)
   .route("/", reviewsApi)
-  .route("/", ordersApi);
+  .route("/", ordersApi)
+  .route("/", ordersReadApi);

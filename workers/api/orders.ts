@@ -46,7 +46,10 @@ export const ordersApi = new Hono<ApiEnv>()
     return c.json(placedJson(placed), 201);
   })
   .post("/orders/guest-place-order", async (c) => {
-    const placed = await placeOrder(c.var.ctx, checkoutInput(c, await readBody(c), { paymentMethod: "cashOnDelivery", guest: true, buyNow: false }));
+    const placed = await placeOrder(
+      c.var.ctx,
+      checkoutInput(c, await readBody(c), { paymentMethod: "cashOnDelivery", guest: true, buyNow: false }),
+    );
     return c.json(placedJson(placed), 201);
   })
   .post("/coupons/apply", async (c) => {

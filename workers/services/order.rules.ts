@@ -18,8 +18,6 @@ export const orderMessages = {
   failedVerification: "Payment failed verification.",
   paymentFailed: "Payment failed. Please try again.",
   cancelled: "Payment cancelled.",
-  fetchFailed: "Failed to fetch orders",
-  notFound: "Order not found",
   addressNotFound: "That delivery address was not found. Please choose another.",
   keyReused: "This checkout was already used for another order. Please reload the page.",
   tryAgain: "The stock changed while you were ordering. Please try again.",
@@ -27,6 +25,3 @@ export const orderMessages = {
 
 /** Minutes a pending online order holds its stock for its payment (DECISIONS §6). */
 export const PAYMENT_WINDOW_MINUTES = 30;
-
-/** How the shop names a payment method to shoppers (the API keeps the raw value). */
-export const paymentMethodLabel = (method: string) => (method === "cashOnDelivery" ? "Cash on Delivery" : "Bank / UPI / Wallets");

@@ -5,17 +5,18 @@ import * as s from "../../db/schema";
 import { checkoutAddressSchema } from "./address.schema";
 import { addressesOf, insertIfNewAndRoom } from "./addresses";
 import { type CartLine, type HeldLine, heldLine, myCart, quantitySchema } from "./cart";
-import { type CouponTerms, couponMessages, couponProblem, normaliseCouponCode, type OrderTotals, orderTotals } from "./coupon.rules";
 import type { ServiceContext } from "./context";
+import { type CouponTerms, couponMessages, couponProblem, normaliseCouponCode, type OrderTotals, orderTotals } from "./coupon.rules";
 import { hmacSha256Hex, randomToken, sha256Hex } from "./crypto";
 import { AppError } from "./errors";
 import { deliverMail, outboxMail } from "./mail";
-import type { MailParams } from "./mail-templates";
-import { type OrderView, orderViewQuery, toOrderViews } from "./order-views";
+import { type MailParams, ORDER_NUMBER_IN_LINK, orderMail } from "./mail-templates";
 import { orderMessages, PAYMENT_WINDOW_MINUTES } from "./order.rules";
+import { type OrderView, orderViewQuery, toOrderViews } from "./order-views";
+import { orderPagePath } from "./order-views.rules";
 import { effectivePrice } from "./pricing";
 import { limit } from "./rate-limit";
-import { createRazorpayOrder, type RazorpayConfig, paymentSignatureValid, razorpayConfig, webhookSignatureValid } from "./razorpay";
+import { createRazorpayOrder, paymentSignatureValid, type RazorpayConfig, razorpayConfig, webhookSignatureValid } from "./razorpay";
 import { requireUser } from "./session";
 import { settings } from "./settings";
 import { parseInput } from "./validate";
@@ -225,14 +226,22 @@ async function ownerAndSource(ctx: ServiceContext, input: Pick<CheckoutInput, "i
 export async function applyCoupon(
   ctx: ServiceContext,
   input: { couponCode: unknown; items?: unknown; buyNow?: boolean; guest?: boolean },
-): Promise<{ coupon: { code: string; discountType: "percentage" | "flat"; discountValue: number; discountPaise: number }; totals: OrderTotals }> {
+): Promise<{
+  coupon: { code: string; discountType: "percentage" | "flat"; discountValue: number; discountPaise: number };
+  totals: OrderTotals;
+}> {
   const code = normaliseCouponCode(input.couponCode);
   if (!code) throw new AppError(400, couponMessages.empty, { field: "coupon_code" });
   if (code.length > 40) throw new AppError(404, couponMessages.unknown, { field: "coupon_code" });
   const { owner, source } = await ownerAndSource(ctx, input);
   const { coupon, totals } = await quote(ctx, owner, source, code);
   return {
-    coupon: { code: coupon!.code, discountType: coupon!.discountType, discountValue: coupon!.discountValue, discountPaise: totals.discountPaise },
+    coupon: {
+      code: coupon!.code,
+      discountType: coupon!.discountType,
+      discountValue: coupon!.discountValue,
+      discountPaise: totals.discountPaise,
+    },
     totals,
   };
 }
@@ -280,7 +289,7 @@ const NUMBER_MARK = 987654321;
  * the database (the batch numbers the order). `held`: written now, sent once the payment is confirmed.
  * In a one-element list: a statement is a thenable, and an async function would run it when returned.
  */
-async function orderMail<T extends "order-confirmation" | "new-order" | "refund-due">(
+async function queueOrderMail<T extends "order-confirmation" | "new-order" | "refund-due">(
   ctx: ServiceContext,
   claim: string,
   to: string,
@@ -310,7 +319,13 @@ function orderMailParams(quote: Quote, address: z.output<typeof checkoutAddressS
     paymentMethod: method,
     couponCode,
     ...quote.totals,
-    lines: quote.lines.map((l) => ({ name: l.name, color: l.color, size: l.size, quantity: l.quantity, unitPricePaise: effectivePrice(l) })),
+    lines: quote.lines.map((l) => ({
+      name: l.name,
+      color: l.color,
+      size: l.size,
+      quantity: l.quantity,
+      unitPricePaise: effectivePrice(l),
+    })),
     shipping: { ...address, apartment: address.apartment ?? "" },
   };
 }
@@ -349,7 +364,10 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   if (method === "bank" && !razorpay) throw new AppError(503, orderMessages.onlineOff, { field: "paymentMethod" });
   if (input.guest) await limit(ctx, "guest-order");
   const code = normaliseCouponCode(input.couponCode) || null;
-  const key = input.checkoutKey === undefined || input.checkoutKey === null || input.checkoutKey === "" ? randomToken(18) : parseInput(checkoutKeySchema, input.checkoutKey);
+  const key =
+    input.checkoutKey === undefined || input.checkoutKey === null || input.checkoutKey === ""
+      ? randomToken(18)
+      : parseInput(checkoutKeySchema, input.checkoutKey);
 
   // The guest's e-mail is her address's: validate the address first.
   const guestAddress = input.guest ? parseInput(checkoutAddressSchema, input.shippingInfo ?? {}) : null;
@@ -401,23 +419,32 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
     ),
     ...(coupon ? [ctx.db.run(sql`update coupons set used_count = used_count + 1 where id = ${coupon.id} and ${claimed(claim)}`)] : []),
     ...(fromCart && method === "cashOnDelivery" ? [clearBoughtLines(ctx.db, claim)] : []),
-    ...(input.saveAddress && owner.userId !== null && !saved ? [insertIfNewAndRoom(ctx.db, owner.userId, { ...address, apartment: address.apartment ?? "" })] : []),
-    ...(await orderMail(
+    ...(input.saveAddress && owner.userId !== null && !saved
+      ? [insertIfNewAndRoom(ctx.db, owner.userId, { ...address, apartment: address.apartment ?? "" })]
+      : []),
+    ...(await queueOrderMail(
       ctx,
       claim,
       address.emailAddress,
       "order-confirmation",
-      { name: address.fullName, order: mailParams, link: `${ctx.origin}/thankyou?order=${NUMBER_MARK}${owner.userId === null ? `&key=${accessKey}` : ""}` },
+      {
+        name: address.fullName,
+        order: mailParams,
+        link: `${ctx.origin}${orderPagePath(NUMBER_MARK, owner.userId === null ? accessKey : null)}`.replace(
+          String(NUMBER_MARK),
+          ORDER_NUMBER_IN_LINK,
+        ),
+      },
       held,
     )),
-    ...(await orderMail(ctx, claim, settings.store.email, "new-order", { order: mailParams }, held)),
+    ...(await queueOrderMail(ctx, claim, settings.store.email, "new-order", { order: mailParams }, held)),
     stateQuery(ctx.db, sql`o.checkout_key = ${storedKey}`),
     orderViewQuery(ctx.db, sql`o.checkout_key = ${storedKey}`),
   ];
 
   let results: unknown[];
   try {
-    results = await ctx.db.batch(statements as unknown as Parameters<typeof ctx.db.batch>[0]);
+    results = [...(await ctx.db.batch(statements as unknown as Parameters<typeof ctx.db.batch>[0]))];
   } catch (error) {
     if (refusedBy(error, "product_sizes_stock_check")) throw await stockRefusal(ctx, q.lines);
     if (refusedBy(error, "coupons_usage_check")) throw new AppError(409, couponMessages.usedUp, { field: "coupon_code" });
@@ -437,7 +464,9 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
 
 /** After a refused decrement: which line the stock could not take, from the stock as it is now. */
 async function stockRefusal(ctx: ServiceContext, lines: CartLine[]): Promise<AppError> {
-  const fresh = await Promise.all(lines.map((l) => heldLine(ctx, { productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })));
+  const fresh = await Promise.all(
+    lines.map((l) => heldLine(ctx, { productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
+  );
   const short = fresh.find((l, i) => !l || l.stock < lines[i]!.quantity);
   if (!short) return new AppError(409, orderMessages.tryAgain);
   return new AppError(409, orderMessages.onlyLeft(short.stock, short.name, short.size), { field: "items" });
@@ -580,7 +609,8 @@ async function confirm(ctx: ServiceContext, c: Confirmation): Promise<{ order: O
     return { order, state };
   }
   const newEvent = event?.claim === claim;
-  const lateForExpired = newEvent && state.paymentStatus !== "paid" && !state.stockHeld && (c.amount === null || c.amount === order.totalPaise);
+  const lateForExpired =
+    newEvent && state.paymentStatus !== "paid" && !state.stockHeld && (c.amount === null || c.amount === order.totalPaise);
   if (!lateForExpired) return { order, state };
   return (await revive(ctx, c)) ?? { order, state };
 }
@@ -613,7 +643,14 @@ async function revive(ctx: ServiceContext, c: Confirmation): Promise<{ order: Or
   const flag = newClaim();
   const [mark, , state, view] = await ctx.db.batch([
     markPaid(flag, false),
-    ...(await orderMail(ctx, flag, settings.store.email, "refund-due", { order: await mailParamsOf(ctx, byProvider), paymentId: c.paymentId }, false)),
+    ...(await queueOrderMail(
+      ctx,
+      flag,
+      settings.store.email,
+      "refund-due",
+      { order: await mailParamsOf(ctx, byProvider), paymentId: c.paymentId },
+      false,
+    )),
     stateQuery(ctx.db, byProvider),
     orderViewQuery(ctx.db, byProvider),
   ]);
@@ -628,18 +665,7 @@ async function revive(ctx: ServiceContext, c: Confirmation): Promise<{ order: Or
 async function mailParamsOf(ctx: ServiceContext, where: SQL) {
   const [order] = toOrderViews((await orderViewQuery(ctx.db, where)) as never);
   if (!order) throw new Error("Order vanished while flagging a refund");
-  return {
-    orderNumber: order.orderNumber,
-    giftEligible: order.giftEligible,
-    paymentMethod: order.paymentMethod,
-    couponCode: order.couponCode,
-    subtotalPaise: order.subtotalPaise,
-    discountPaise: order.discountPaise,
-    shippingPaise: order.shippingPaise,
-    totalPaise: order.totalPaise,
-    lines: order.lines.map((l) => ({ name: l.name, color: l.color, size: l.size, quantity: l.quantity, unitPricePaise: l.unitPricePaise })),
-    shipping: order.shipping,
-  };
+  return orderMail(order);
 }
 
 /**
@@ -654,7 +680,11 @@ export async function confirmPayment(ctx: ServiceContext, input: unknown): Promi
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parsed.data;
   const claims = await ctx.claims();
   const [[owned], user] = await Promise.all([
-    ctx.read(ctx.db.all<{ userId: number | null; key: string }>(sql`select user_id as userId, checkout_key as key from orders where provider_order_id = ${orderId}`)),
+    ctx.read(
+      ctx.db.all<{ userId: number | null; key: string }>(
+        sql`select user_id as userId, checkout_key as key from orders where provider_order_id = ${orderId}`,
+      ),
+    ),
     claims ? ctx.user() : null,
   ]);
   // Her own order, or a guest order (whose payer alone holds this payment's signature).
@@ -677,7 +707,9 @@ const webhookSchema = z.object({
   event: z.string().max(100),
   payload: z
     .object({
-      payment: z.object({ entity: z.object({ id: providerPaymentIdSchema, order_id: providerOrderIdSchema.nullish(), amount: z.number().int() }) }).optional(),
+      payment: z
+        .object({ entity: z.object({ id: providerPaymentIdSchema, order_id: providerOrderIdSchema.nullish(), amount: z.number().int() }) })
+        .optional(),
       order: z.object({ entity: z.object({ id: providerOrderIdSchema, amount_paid: z.number().int().optional() }) }).optional(),
     })
     .default({}),
@@ -694,7 +726,11 @@ export async function paymentWebhook(
 ): Promise<{ status: "confirmed" | "recorded" | "ignored" }> {
   const config = razorpayConfig(ctx.env);
   if (!config) throw new AppError(503, orderMessages.onlineOff);
-  if (!headers.signature || !/^[0-9a-fA-F]{64}$/.test(headers.signature) || !(await webhookSignatureValid(config, raw, headers.signature))) {
+  if (
+    !headers.signature ||
+    !/^[0-9a-fA-F]{64}$/.test(headers.signature) ||
+    !(await webhookSignatureValid(config, raw, headers.signature))
+  ) {
     throw new AppError(400, "Invalid webhook signature");
   }
   let body: z.infer<typeof webhookSchema>;
@@ -707,7 +743,14 @@ export async function paymentWebhook(
   const providerOrderId = payment?.order_id ?? body.payload.order?.entity.id;
   if (!payment || !providerOrderId) return { status: "ignored" };
   const eventId = headers.eventId && /^[A-Za-z0-9_.:-]{1,100}$/.test(headers.eventId) ? headers.eventId : `${body.event}:${payment.id}`;
-  const base = { providerOrderId, paymentId: payment.id, eventId: `webhook:${eventId}`, source: "webhook" as const, type: body.event, payload: raw };
+  const base = {
+    providerOrderId,
+    paymentId: payment.id,
+    eventId: `webhook:${eventId}`,
+    source: "webhook" as const,
+    type: body.event,
+    payload: raw,
+  };
   if (body.event === "payment.captured" || body.event === "order.paid") {
     const done = await confirm(ctx, { ...base, amount: payment.amount });
     return { status: done?.state.paymentStatus === "paid" ? "confirmed" : "ignored" };

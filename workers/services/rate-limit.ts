@@ -14,7 +14,16 @@ import { AppError } from "./errors";
  * each other out. Exact counters that must not drift, such as wrong sign-up codes, live in the
  * database instead.
  */
-export type LimitedAction = "login" | "register" | "verify-otp" | "resend-otp" | "forgot-password" | "contact" | "enquiry" | "profile" | "guest-order";
+export type LimitedAction =
+  | "login"
+  | "register"
+  | "verify-otp"
+  | "resend-otp"
+  | "forgot-password"
+  | "contact"
+  | "enquiry"
+  | "profile"
+  | "guest-order";
 
 const WINDOW_MINUTES = 1;
 

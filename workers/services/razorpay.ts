@@ -83,7 +83,10 @@ async function call<T>(config: RazorpayConfig, method: "GET" | "POST", path: str
   }
   if (!response.ok) {
     const description = (json as { error?: { description?: unknown } } | null)?.error?.description;
-    throw new RazorpayError(`Razorpay ${method} ${path}: ${response.status} ${typeof description === "string" ? description : text.slice(0, 200)}`, response.status);
+    throw new RazorpayError(
+      `Razorpay ${method} ${path}: ${response.status} ${typeof description === "string" ? description : text.slice(0, 200)}`,
+      response.status,
+    );
   }
   return json as T;
 }
@@ -94,15 +97,22 @@ export async function createRazorpayOrder(
   order: { amount: number; receipt: string; notes: Record<string, string> },
 ): Promise<RazorpayOrder> {
   const created = await call<RazorpayOrder>(config, "POST", "/v1/orders", { ...order, currency: "INR" });
-  if (typeof created?.id !== "string" || created.amount !== order.amount) throw new RazorpayError("Razorpay answered an order we did not ask for", 502);
+  if (typeof created?.id !== "string" || created.amount !== order.amount)
+    throw new RazorpayError("Razorpay answered an order we did not ask for", 502);
   return created;
 }
 
 /** Orders API `GET /v1/orders/{id}`. */
-export const fetchRazorpayOrder = (config: RazorpayConfig, id: string) => call<RazorpayOrder>(config, "GET", `/v1/orders/${encodeURIComponent(id)}`);
+export const fetchRazorpayOrder = (config: RazorpayConfig, id: string) =>
+  call<RazorpayOrder>(config, "GET", `/v1/orders/${encodeURIComponent(id)}`);
 
 /** Checkout's `razorpay_signature`: HMAC-SHA256(key secret, order_id|payment_id), hex. */
-export async function paymentSignatureValid(config: RazorpayConfig, orderId: string, paymentId: string, signature: string): Promise<boolean> {
+export async function paymentSignatureValid(
+  config: RazorpayConfig,
+  orderId: string,
+  paymentId: string,
+  signature: string,
+): Promise<boolean> {
   return constantTimeEqual(await hmacSha256Hex(config.keySecret, `${orderId}|${paymentId}`), signature.toLowerCase());
 }
 
