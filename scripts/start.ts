@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { startLocalDbServer } from "../db/local-server/server";
 import { prepareLocalDatabase } from "../db/prepare";
+import { razorpayWorkerVars, startRazorpayStandIn } from "../stand-ins/razorpay/server";
 import { root, runChecked, startProcess, waitForHttp } from "./processes";
 
 /**
@@ -28,6 +29,19 @@ function localSessionSecret(): string {
   return secret;
 }
 
+/**
+ * `--dev`: the Vite dev server reads the Worker's variables from .dev.vars (made once, above), so the
+ * stand-in's are added there when missing; ones already written (another port, real test keys) stay.
+ */
+function devVarsWithPayments(vars: Record<string, string>) {
+  const path = resolve(root, ".dev.vars");
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const missing = Object.entries(vars).filter(([name]) => !new RegExp(`^${name}=`, "m").test(text));
+  if (missing.length === 0) return;
+  const lines = missing.map(([name, value]) => `${name}=${value}`).join("\n");
+  writeFileSync(path, `${text}${text === "" || text.endsWith("\n") ? "" : "\n"}${lines}\n`, { mode: 0o600 });
+}
+
 /** A port from the environment, or the default. */
 function portFrom(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -40,6 +54,7 @@ function portFrom(name: string, fallback: number): number {
 const dev = process.argv.includes("--dev");
 const SHOP_PORT = portFrom("PORT", 8787);
 const DB_PORT = portFrom("DB_PORT", 8799);
+const RAZORPAY_PORT = portFrom("RAZORPAY_PORT", 8790);
 
 const file = resolve(root, ".data/shop.db");
 const persistRoot = resolve(root, ".wrangler/state");
@@ -51,11 +66,18 @@ const sessionSecret = localSessionSecret();
 const db = await startLocalDbServer({ file, port: DB_PORT });
 console.log(`Local libSQL server on ${db.url}`);
 
+// The local Razorpay stand-in (stand-ins/razorpay): online payments with the production code path,
+// the fixed test keys, and signed webhooks to the shop (README "Payments locally").
+const address = `http://127.0.0.1:${SHOP_PORT}`;
+const razorpay = await startRazorpayStandIn({ port: RAZORPAY_PORT, webhookUrl: `${address}/api/payment/webhook` });
+console.log(`Razorpay stand-in on ${razorpay.url}`);
+const paymentVars = razorpayWorkerVars(razorpay);
+if (dev) devVarsWithPayments(paymentVars);
+
 if (!dev) runChecked("npm", ["run", "build"]);
 
 // The dev server reads DB_PORT in vite.config.ts; the built Worker is told the database URL itself
 // (scripts/worker-runtime.ts: workerd through Miniflare, with the build's wrangler.json; ADR 7).
-const address = `http://127.0.0.1:${SHOP_PORT}`;
 const shop = dev
   ? startProcess("npx", ["react-router", "dev", "--host", "127.0.0.1", "--port", String(SHOP_PORT), "--strictPort"], {
       env: { ...process.env, DB_PORT: String(DB_PORT) },
@@ -77,6 +99,7 @@ const shop = dev
       "APP_ENV:development",
       "--var",
       `SITE_URL:${address}`,
+      ...Object.entries(paymentVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ]);
 
 let stopping = false;
@@ -84,6 +107,7 @@ async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   await shop.stop();
+  await razorpay.close();
   await db.close();
   process.exit(code);
 }

@@ -496,7 +496,8 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     }
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return apiError(400, "The request body must be a JSON object.");
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        return apiError(400, "The request body must be a JSON object.");
       return { ok: true, body: parsed as Record<string, unknown> };
     } catch {
       return apiError(400, "The request body is not valid JSON.");
@@ -541,7 +542,8 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
       if (!parsed.ok) return send(res, parsed.status, parsed.body, corsHeaders);
       const { key_id, order_id, outcome, webhooks, email, contact } = parsed.body;
       if (key_id !== keyId) return send(res, 401, authFailed().body, corsHeaders);
-      if (typeof order_id !== "string" || order_id === "") return send(res, 400, invalid("order_id", "The order id field is required.").body, corsHeaders);
+      if (typeof order_id !== "string" || order_id === "")
+        return send(res, 400, invalid("order_id", "The order id field is required.").body, corsHeaders);
       if (outcome !== "success" && outcome !== "failure") {
         return send(res, 400, invalid("outcome", 'The outcome must be "success" or "failure".').body, corsHeaders);
       }
@@ -593,7 +595,8 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
       if (!stored) return send(res, 400, invalid("id", "The id provided does not exist").body);
       const parsed = await readJson(req);
       if (!parsed.ok) return send(res, parsed.status, parsed.body);
-      if (typeof parsed.body.enabled !== "boolean") return send(res, 400, invalid("enabled", "The enabled field must be true or false.").body);
+      if (typeof parsed.body.enabled !== "boolean")
+        return send(res, 400, invalid("enabled", "The enabled field must be true or false.").body);
       stored.webhooks = parsed.body.enabled;
       return send(res, 200, { order_id: stored.entity.id, webhooks: stored.webhooks });
     }
@@ -611,7 +614,10 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       log(`Razorpay stand-in: ${req.method} ${req.url} failed: ${err instanceof Error ? err.message : String(err)}`);
-      if (!res.headersSent) send(res, 500, { error: { code: "SERVER_ERROR", description: "The stand-in failed.", source: "NA", step: "NA", reason: "NA", metadata: {} } });
+      if (!res.headersSent)
+        send(res, 500, {
+          error: { code: "SERVER_ERROR", description: "The stand-in failed.", source: "NA", step: "NA", reason: "NA", metadata: {} },
+        });
       else res.destroy();
     });
   });
@@ -653,5 +659,16 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
         server.closeAllConnections();
       });
     },
+  };
+}
+
+/** The Worker's variables for a running stand-in (`--var NAME:value` in scripts/start.ts and the test stack). */
+export function razorpayWorkerVars(standIn: Pick<RazorpayStandIn, "url" | "checkoutUrl" | "keyId" | "keySecret" | "webhookSecret">) {
+  return {
+    RAZORPAY_API_URL: standIn.url,
+    RAZORPAY_CHECKOUT_URL: standIn.checkoutUrl,
+    RAZORPAY_KEY_ID: standIn.keyId,
+    RAZORPAY_KEY_SECRET: standIn.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: standIn.webhookSecret,
   };
 }

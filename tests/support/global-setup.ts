@@ -7,6 +7,7 @@ declare module "vitest" {
     dbUrl: string;
     dbLinkControlUrl: string;
     dbTimeoutMs: number;
+    razorpayUrl: string;
     sessionSecret: string;
   }
 }
@@ -18,6 +19,7 @@ export default async function setup(project: TestProject) {
   project.provide("dbUrl", stack.dbUrl);
   project.provide("dbLinkControlUrl", stack.dbLinkControlUrl!);
   project.provide("dbTimeoutMs", stack.dbTimeoutMs!);
+  project.provide("razorpayUrl", stack.razorpayUrl);
   project.provide("sessionSecret", stack.sessionSecret);
   return () => stack.stop();
 }

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { startLocalDbServer } from "../../db/local-server/server";
 import { prepareLocalDatabase } from "../../db/prepare";
 import { root, startProcess, waitForHttp } from "../../scripts/processes";
+import { razorpayWorkerVars, startRazorpayStandIn } from "../../stand-ins/razorpay/server";
 import { startDbProxy } from "./db-proxy";
 
 export interface Stack {
@@ -23,6 +24,8 @@ export interface Stack {
   dbLinkControlUrl?: string;
   /** The Worker's database time limit (DB_TIMEOUT_MS), when set. */
   dbTimeoutMs?: number;
+  /** The Razorpay stand-in (stand-ins/razorpay) the Worker takes online payments through. */
+  razorpayUrl: string;
   dir: string;
   /** Signs the Worker's session tokens; tests use it to forge expired or otherwise odd tokens. */
   sessionSecret: string;
@@ -53,6 +56,8 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
   const link = outageControls ? await startDbProxy(new URL(db.url)) : undefined;
   const port = await freePort();
   const sessionSecret = randomBytes(32).toString("hex");
+  // Razorpay stand-in (issue 11): its Orders API and Checkout.js, webhooks signed to this Worker.
+  const razorpay = await startRazorpayStandIn({ port: 0, webhookUrl: `http://127.0.0.1:${port}/api/payment/webhook` });
   const inspectorPort = process.env.STACK_INSPECTOR_PORT; // a known port, for attaching a CPU profiler to workerd
   const worker = startProcess(
     resolve(root, "node_modules/.bin/tsx"),
@@ -74,6 +79,7 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
       `SITE_URL:http://127.0.0.1:${port}`,
       "--var",
       `SESSION_SECRET:${sessionSecret}`,
+      ...Object.entries(razorpayWorkerVars(razorpay)).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     {
       quiet: !process.env.STACK_LOGS,
@@ -85,6 +91,7 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
     await waitForHttp(`${baseUrl}/favicon.ico`, worker);
   } catch (err) {
     await worker.stop();
+    await razorpay.close();
     await link?.close();
     await db.close();
     throw err;
@@ -94,10 +101,12 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
     dbUrl: db.url,
     dbLinkControlUrl: link?.controlUrl,
     dbTimeoutMs: link && OUTAGE_DB_TIMEOUT_MS,
+    razorpayUrl: razorpay.url,
     dir,
     sessionSecret,
     async stop() {
       await worker.stop();
+      await razorpay.close();
       await link?.close();
       await db.close();
       rmSync(dir, { recursive: true, force: true });
