@@ -11,7 +11,8 @@
  *   outcome: "success" | "failure", webhooks?: false }`. Success captures a payment, marks the order
  *   paid, answers `{ razorpay_payment_id, razorpay_order_id, razorpay_signature }` and sends the
  *   signed `payment.captured` and `order.paid` webhooks; failure records a failed payment, answers
- *   400 with Razorpay's payment error and sends `payment.failed`.
+ *   200 with Razorpay's payment error `{ error: { ..., metadata: { order_id, payment_id } } }` and
+ *   sends `payment.failed`. Refusals (unknown order, a paid one, a wrong key id) are 4xx.
  * - Test controls (Basic auth): `POST /v1/standin/orders/{id}/webhooks` `{ enabled: false }` turns
  *   the webhooks of that order's payments off (a browser payment, verify alone); `GET
  *   /v1/standin/webhooks?order_id=` lists the deliveries.
@@ -368,7 +369,9 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     }
     order.status = "attempted";
     if (sendWebhooks) queueWebhooks(order, payment, [{ event: "payment.failed", contains: ["payment"] }]);
-    return apiError(400, failure.description, { ...failure, field: null, metadata: { order_id: order.id, payment_id: paymentId } });
+    // Answered 200: the asked-for outcome happened (Razorpay's own Checkout talks to it out of the
+    // shop page's sight, so a browser test's "no failed request" check must not see a 400 here).
+    return apiError(200, failure.description, { ...failure, field: null, metadata: { order_id: order.id, payment_id: paymentId } });
   }
 
   // ---- webhooks ----
