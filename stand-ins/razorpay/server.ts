@@ -517,14 +517,14 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     const cors = allowedOrigin(req.headers.origin);
     const corsHeaders: Record<string, string> = cors ? { "Access-Control-Allow-Origin": cors, Vary: "Origin" } : { Vary: "Origin" };
 
-    if (method === "GET" && path === "/v1/checkout.js") {
+    if ((method === "GET" || method === "HEAD") && path === "/v1/checkout.js") {
       res.writeHead(200, {
         "Content-Type": "text/javascript; charset=utf-8",
         "Cache-Control": "no-store",
         "Cross-Origin-Resource-Policy": "cross-origin",
         ...corsHeaders,
       });
-      res.end(checkoutSource.replace('"__STANDIN_ORIGIN__"', JSON.stringify(baseUrl)));
+      res.end(method === "HEAD" ? undefined : checkoutSource.replace('"__STANDIN_ORIGIN__"', JSON.stringify(baseUrl)));
       return;
     }
 

@@ -421,6 +421,27 @@ describe("Checkout.js", () => {
     await new Promise<void>((done) => (pageServer ? pageServer.close(() => done()) : done()));
   });
 
+  it("is served as JavaScript that names the stand-in it talks to, to any loopback origin", async () => {
+    const res = await fetch(standIn.checkoutUrl, { headers: { Origin: "http://127.0.0.1:8787" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    const source = await res.text();
+    expect(source).toContain(JSON.stringify(standIn.url));
+    expect(source).not.toContain("__STANDIN_ORIGIN__");
+    expect((await fetch(standIn.checkoutUrl, { method: "HEAD" })).status).toBe(200);
+    const preflight = (origin: string) =>
+      fetch(`${standIn.url}/v1/standin/pay`, {
+        method: "OPTIONS",
+        headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      });
+    const allowed = await preflight("http://127.0.0.1:8787");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:8787");
+    const foreign = await preflight("https://evil.example");
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   async function open(orderId: string) {
     problems.length = 0;
     await page.goto(pageUrl);
