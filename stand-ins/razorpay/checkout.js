@@ -248,7 +248,8 @@
     const error = json?.error;
     status.style.color = "#a1161b";
     if (error?.metadata?.payment_id) {
-      status.textContent = `Payment failed: ${error.description} You may try again or close this window.`;
+      const reason = /[.!?]$/.test(error.description) ? error.description : `${error.description}.`;
+      status.textContent = `Payment failed: ${reason} You may try again or close this window.`;
       this.emit("payment.failed", {
         error: {
           code: error.code,
