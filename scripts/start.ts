@@ -31,15 +31,18 @@ function localSessionSecret(): string {
 
 /**
  * `--dev`: the Vite dev server reads the Worker's variables from .dev.vars (made once, above), so the
- * stand-in's are added there when missing; ones already written (another port, real test keys) stay.
+ * stand-in's are written there: missing ones added, stand-in URLs on another port brought up to
+ * date. Values someone set by hand (real test keys, another host) stay.
  */
 function devVarsWithPayments(vars: Record<string, string>) {
   const path = resolve(root, ".dev.vars");
-  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
-  const missing = Object.entries(vars).filter(([name]) => !new RegExp(`^${name}=`, "m").test(text));
-  if (missing.length === 0) return;
-  const lines = missing.map(([name, value]) => `${name}=${value}`).join("\n");
-  writeFileSync(path, `${text}${text === "" || text.endsWith("\n") ? "" : "\n"}${lines}\n`, { mode: 0o600 });
+  const lines = (existsSync(path) ? readFileSync(path, "utf8") : "").split("\n").filter((line) => line !== "");
+  for (const [name, value] of Object.entries(vars)) {
+    const at = lines.findIndex((line) => line.startsWith(`${name}=`));
+    if (at === -1) lines.push(`${name}=${value}`);
+    else if (/^http:\/\/127\.0\.0\.1:\d+(\/|$)/.test((lines[at] as string).slice(name.length + 1))) lines[at] = `${name}=${value}`;
+  }
+  writeFileSync(path, `${lines.join("\n")}\n`, { mode: 0o600 });
 }
 
 /** A port from the environment, or the default. */
