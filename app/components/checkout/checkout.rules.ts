@@ -1,0 +1,93 @@
+/**
+ * The checkout page's words and shapes (SPEC §2 "Checkout", §5 "Address (checkout form)", §8
+ * "Payment and orders"): client-safe, imported by the page, its components and its action.
+ */
+import type { OrderTotals } from "../../../workers/services/coupon.rules";
+
+export const checkoutMessages = {
+  noAddress: "Please provide a delivery address.",
+  placeFailed: "Failed to place order",
+  paymentStartFailed: "Failed to initiate payment. Please try again.",
+  sdkFailed: "Failed to load Razorpay SDK. Please check your connection.",
+  paymentFailed: "Payment failed. Please try again.",
+  paymentCancelled: "Payment cancelled.",
+  verifyFailed: "Payment verification failed.",
+  pinVerified: "PIN code verified: State & City auto-filled",
+  pinInvalid: "Invalid PIN code",
+  /** A browser without JavaScript cannot open Razorpay's window: said before any order is made. */
+  needsJavaScript: "Paying online needs JavaScript turned on in your browser. Turn it on, or choose Cash on Delivery.",
+  /** The page showed the cart but a Buy Now line was chosen since (or the other way round), in another tab. */
+  changed: "Your order changed in another tab. Please check it and place it again.",
+  unknownAction: "Unknown action",
+} as const;
+
+/** The brand's kumkum (BRAND.md), Razorpay's window colour. */
+export const BRAND_COLOR = "#8A1C2B";
+
+/** The address fields in the order the form shows them, each labelled to match its message (SPEC §5). */
+export const ADDRESS_FIELDS = [
+  ["fullName", "Full Name"],
+  ["streetAddress", "House No. / Building Name"],
+  ["apartment", "Road Name / Area / Colony"],
+  ["zipcode", "ZIP / PIN Code"],
+  ["townCity", "City / District"],
+  ["state", "State"],
+  ["phoneNumber", "Phone Number"],
+  ["emailAddress", "Email Address"],
+] as const;
+
+export type AddressField = (typeof ADDRESS_FIELDS)[number][0];
+export type AddressValues = Record<AddressField, string>;
+
+/** The radio value of "Add a new address" among the saved ones. */
+export const NEW_ADDRESS = "new";
+
+/** Which lines the page showed: the place action refuses when they are no longer the ones it would order. */
+export type LinesSource = "buy-now" | "cart";
+
+export interface CouponApplied {
+  code: string;
+  discountType: "percentage" | "flat";
+  discountValue: number;
+  discountPaise: number;
+  totals: OrderTotals;
+}
+
+export interface PaymentStart {
+  id: string;
+  amount: number;
+  currency: string;
+  key: string;
+  checkoutUrl: string;
+  name: string;
+  prefill: { name: string; email: string; contact: string };
+}
+
+/** What the page's action answers (a placed cash-on-delivery order and a verified payment redirect instead). */
+export type CheckoutAnswer =
+  | { intent: "apply-coupon"; ok: true; coupon: CouponApplied }
+  | { intent: "apply-coupon"; ok: false; message: string; code: string }
+  | { intent: "remove-coupon"; ok: true }
+  | { intent: "place"; ok: true; payment: PaymentStart; orderNumber: number }
+  | {
+      intent: "place";
+      ok: false;
+      message: string;
+      /** Each refused address field's message. */
+      fields?: Partial<Record<AddressField, string>>;
+      /** What she typed, for the page drawn again without JavaScript. */
+      values?: Partial<AddressValues>;
+      /** The saved address chosen, or NEW_ADDRESS. */
+      addressId?: string;
+      /** The coupon still applied, for that page. */
+      coupon?: CouponApplied | null;
+    }
+  | { intent: "verify"; ok: false; message: string }
+  | { intent: "unknown"; ok: false; message: string };
+
+/** SPEC §2 "Thank-you": the order's page, with its secret key for a guest. */
+export function thankYouPath(orderNumber: number, accessKey: string | null): string {
+  const params = new URLSearchParams({ order: String(orderNumber) });
+  if (accessKey) params.set("key", accessKey);
+  return `/thankyou?${params}`;
+}
