@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { databaseUnavailable } from "../../db/client";
 import { checkoutAddressSchema } from "../../workers/services/address.schema";
 import { myAddresses } from "../../workers/services/addresses";
@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "verify") return verify(request, services, form, held !== null, !claims);
   // A guest checks out only a Buy Now line (her session may also have ended since the page was drawn).
   if (!claims && !held) throw redirect(CHECKOUT_SIGN_UP);
-  if (intent === "apply-coupon") return applyCode(services, text(form, "couponCode"), held);
+  if (intent === "apply-coupon") return applyCode(services, text(form, "couponCode"), held, !claims);
   if (intent === "remove-coupon") return answer({ intent, ok: true });
   if (intent === "place") return place(request, services, form, held, !claims);
   return answer({ intent: "unknown", ok: false, message: checkoutMessages.unknownAction }, 400);
@@ -122,17 +122,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Services = Route.ActionArgs["context"]["services"];
 
-async function appliedCoupon(services: Services, code: string, held: HeldLine | null): Promise<CouponApplied> {
-  const { coupon, totals } = await applyCoupon(services, { couponCode: code, items: itemsOf(held), buyNow: held !== null });
+async function appliedCoupon(services: Services, code: string, held: HeldLine | null, guest: boolean): Promise<CouponApplied> {
+  const { coupon, totals } = await applyCoupon(services, { couponCode: code, items: itemsOf(held), buyNow: held !== null, guest });
   return { ...coupon, totals };
 }
 
 /** `intent` apply-coupon: the code trimmed and upper-cased (SPEC §5), judged by the order service against these lines. */
-async function applyCode(services: Services, raw: string, held: HeldLine | null) {
+async function applyCode(services: Services, raw: string, held: HeldLine | null, guest: boolean) {
   const code = normaliseCouponCode(raw);
   if (!code) return answer({ intent: "apply-coupon", ok: false, message: couponMessages.empty, code }, 400);
   try {
-    return answer({ intent: "apply-coupon", ok: true, coupon: await appliedCoupon(services, code, held) });
+    return answer({ intent: "apply-coupon", ok: true, coupon: await appliedCoupon(services, code, held, guest) });
   } catch (error) {
     const problem = problemOf(error);
     const status = problem?.status ?? 500;
@@ -155,7 +155,7 @@ async function place(request: Request, services: Services, form: FormData, held:
   const refuse = async (message: string, status: number, fields?: Partial<Record<AddressField, string>>, headers?: HeadersInit) => {
     // Drawn again without JavaScript: what she typed, and the coupon she applied, are kept.
     let coupon: CouponApplied | null = null;
-    if (couponCode) coupon = await appliedCoupon(services, couponCode, held).catch(() => null);
+    if (couponCode) coupon = await appliedCoupon(services, couponCode, held, guest).catch(() => null);
     return answer({ intent: "place", ok: false, message, fields, values, addressId: chosen, coupon }, status, headers);
   };
 
@@ -226,5 +226,16 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const handle = { failure: "Failed to load checkout" };
+
+/**
+ * A coupon's answer changes nothing the loader reads; any answer to Place Order, refusals too, reads
+ * the lines again (a size that sold out meanwhile shows why), as does a refused payment.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  if (intent === "apply-coupon" || intent === "remove-coupon") return false;
+  if (intent === "place" || intent === "verify") return true;
+  return defaultShouldRevalidate;
+};
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -3,8 +3,9 @@
  * order service from /work/briefs/common11.md, so the checkout page builds and typechecks while
  * orders.ts is being written on main.
  */
-import type { OrderTotals } from "./coupon.rules";
+
 import type { ServiceContext } from "./context";
+import type { OrderTotals } from "./coupon.rules";
 import { AppError } from "./errors";
 import type { OrderView } from "./order-views";
 
@@ -44,7 +45,10 @@ export async function placeOrder(_ctx: ServiceContext, _input: CheckoutInput): P
   throw notYet();
 }
 
-export async function applyCoupon(_ctx: ServiceContext, _input: { couponCode: unknown; items?: unknown; buyNow?: boolean }): Promise<AppliedCoupon> {
+export async function applyCoupon(
+  _ctx: ServiceContext,
+  _input: { couponCode: unknown; items?: unknown; buyNow?: boolean; guest?: boolean },
+): Promise<AppliedCoupon> {
   throw notYet();
 }
 

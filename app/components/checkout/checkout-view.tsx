@@ -259,6 +259,9 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
               className="button button--primary checkout-place__button"
               disabled={busy}
               aria-disabled={busy || undefined}
+              // Before her first click: the address check is fetched as she comes to the button.
+              onFocus={loadAddressCheck}
+              onPointerEnter={loadAddressCheck}
             >
               {busy ? "Placing Order..." : "Place Order"}
             </button>
