@@ -18,6 +18,7 @@ import {
   checkoutMessages,
   type LinesSource,
   NEW_ADDRESS,
+  noAddressGiven,
   thankYouPath,
 } from "../components/checkout/checkout.rules";
 import { CheckoutView } from "../components/checkout/checkout-view";
@@ -144,8 +145,6 @@ async function applyCode(services: Services, raw: string, held: HeldLine | null,
   }
 }
 
-const blank = (values: Partial<AddressValues>) => ADDRESS_FIELDS.every(([field]) => !values[field]?.trim());
-
 /** `intent` place: the order service places the order; cash on delivery goes on to the thank-you page. */
 async function place(request: Request, services: Services, form: FormData, held: HeldLine | null, guest: boolean) {
   const paymentMethod = text(form, "paymentMethod");
@@ -166,7 +165,7 @@ async function place(request: Request, services: Services, form: FormData, held:
 
   let shippingInfo: unknown;
   if (chosen === NEW_ADDRESS) {
-    if (blank(values)) return refuse(checkoutMessages.noAddress, 400);
+    if (noAddressGiven(values)) return refuse(checkoutMessages.noAddress, 400);
     // Checked here too for the form's messages by field; the order service checks it again.
     const parsed = checkoutAddressSchema.safeParse(values);
     if (!parsed.success) {

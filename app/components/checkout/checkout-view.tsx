@@ -18,6 +18,7 @@ import {
   type CouponApplied,
   checkoutMessages,
   NEW_ADDRESS,
+  noAddressGiven,
 } from "./checkout.rules";
 import { CouponBox } from "./coupon-box";
 import { OrderSummary } from "./order-summary";
@@ -167,10 +168,10 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
     const form = new FormData(event.currentTarget);
     if ((form.get("addressId") ?? NEW_ADDRESS) !== NEW_ADDRESS) return;
     const values = Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, String(form.get(f) ?? "")])) as AddressValues;
-    if (ADDRESS_FIELDS.every(([f]) => !values[f].trim())) {
+    if (noAddressGiven(values)) {
       event.preventDefault();
       say(checkoutMessages.noAddress);
-      formRef.current?.querySelector<HTMLElement>(`[name="${ADDRESS_FIELDS[0][0]}"]`)?.focus();
+      formRef.current?.querySelector<HTMLElement>('[name="streetAddress"]')?.focus();
       return;
     }
     const check = addressCheck?.safeParse(values);

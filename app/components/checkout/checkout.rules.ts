@@ -39,6 +39,12 @@ export const ADDRESS_FIELDS = [
 export type AddressField = (typeof ADDRESS_FIELDS)[number][0];
 export type AddressValues = Record<AddressField, string>;
 
+/** The fields that say where: with all of them blank there is no address yet, whatever her name and phone say. */
+const PLACE_FIELDS = ["streetAddress", "apartment", "zipcode", "townCity", "state"] as const satisfies AddressField[];
+
+/** SPEC §5: "Please provide a delivery address." when the new address says nothing of where. */
+export const noAddressGiven = (values: Partial<AddressValues>) => PLACE_FIELDS.every((field) => !values[field]?.trim());
+
 /** The radio value of "Add a new address" among the saved ones. */
 export const NEW_ADDRESS = "new";
 
@@ -60,6 +66,8 @@ export interface PaymentStart {
   key: string;
   checkoutUrl: string;
   name: string;
+  /** What Razorpay's window says the payment is for. */
+  description?: string;
   prefill: { name: string; email: string; contact: string };
 }
 

@@ -73,7 +73,7 @@ export async function payWithRazorpay(
     amount: payment.amount,
     currency: payment.currency,
     name: settings.brand.name,
-    description: `Order #${orderNumber}`,
+    description: payment.description ?? `Order #${orderNumber}`,
     order_id: payment.id,
     prefill: payment.prefill,
     theme: { color: BRAND_COLOR },
