@@ -11,6 +11,7 @@ export default [
     route("coming-soon", "routes/coming-soon.tsx"),
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
+    route("thankyou", "routes/thankyou.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     route("profile", "routes/profile.tsx"),

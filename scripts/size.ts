@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { createUser } from "../tests/support/accounts";
 import { fillBasket } from "../tests/support/cart";
+import { insertOrder } from "../tests/support/orders";
 import { SESSION_COOKIE } from "../workers/services/session";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages, targetLabel } from "./measure/pages";
@@ -61,6 +62,11 @@ await runMeasurement(
     // product page with its heart, as she sees them.
     const user = await createUser(stack.baseUrl, "size-profile");
     await fillBasket(stack.baseUrl, user.token);
+    // One order of hers, as the thank-you page and My Orders show it.
+    const order = await insertOrder(stack.dbUrl, {
+      userId: Number(user.id),
+      lines: [{ productId: null, name: "Leheriya Kurti", color: "Teal", size: "M", quantity: 2, unitPricePaise: 999_00 }],
+    });
     const signedIn = (name: string, path: string) => ({ name, path, label: targetLabel(name, 200), session: user.token });
     const storefront = await storefrontPages(stack.baseUrl);
     const product = storefront.find((p) => p.name === "product")!;
@@ -71,6 +77,8 @@ await runMeasurement(
       signedIn("cart (signed in)", "/cart"),
       signedIn("wishlist (signed in)", "/wishlist"),
       signedIn("checkout (signed in)", "/checkout"),
+      signedIn("thank-you (signed in)", `/thankyou?order=${order.orderNumber}`),
+      signedIn("my orders (signed in)", "/my-orders"),
     ];
     // Playwright's own Ctrl-C handler would exit before the stack is stopped: ours does both.
     const browser = await chromium.launch({

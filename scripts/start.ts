@@ -68,6 +68,7 @@ const shop = dev
       String(SHOP_PORT),
       "--persist-to",
       persistRoot,
+      "--cron",
       "--var",
       `DATABASE_URL:${db.url}`,
       "--var",

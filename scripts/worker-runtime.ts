@@ -8,6 +8,10 @@
  *   tsx scripts/worker-runtime.ts --port 8787 --persist-to .wrangler/state --var KEY:value ...
  *
  * Prints `ready <url>` once it serves; SIGTERM or SIGINT stops workerd.
+ *
+ * Cloudflare runs the Cron Trigger (wrangler.toml) every minute; Miniflare does not, so `--cron`
+ * (npm start) runs it here on the same schedule. `/cdn-cgi/handler/scheduled?time=<ms>` runs it once
+ * at any moment: how the tests expire unpaid orders "31 minutes later" without waiting.
  */
 import { readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     "persist-to": { type: "string", default: ".wrangler/state" },
     var: { type: "string", multiple: true, default: [] },
     "inspector-port": { type: "string" },
+    cron: { type: "boolean", default: false },
   },
 });
 
@@ -64,10 +69,20 @@ const mf = new Miniflare({
   cachePersist: join(persist, "cache"),
   // Never reach out to Cloudflare for request.cf data: the shop runs offline.
   cf: false,
+  unsafeTriggerHandlers: true,
 });
 
 const url = await mf.ready;
 console.log(`ready ${url.origin}`);
+
+if (values.cron) {
+  const tick = () =>
+    fetch(new URL("/cdn-cgi/handler/scheduled", url)).then(
+      (res) => res.body?.cancel(),
+      (err: unknown) => console.error("The scheduled run failed:", err),
+    );
+  setInterval(tick, 60_000).unref();
+}
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -15,6 +15,7 @@ import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { ServiceContext } from "./services/context";
 import { AppError, errorHeaders } from "./services/errors";
+import { paymentOrigins } from "./services/razorpay";
 import { readBatcher } from "./services/read-batch";
 import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
 import { installAsciiFastPath } from "./text-encoder";
@@ -81,7 +82,7 @@ app.use("*", async (c, next) => {
   await next();
   await drainBody(c.req.raw);
   const https = new URL(c.req.url).protocol === "https:";
-  for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) {
+  for (const [name, value] of Object.entries(securityHeaders(nonce, { https, payment: paymentOrigins(c.env) }))) {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   }
 });

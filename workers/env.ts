@@ -20,11 +20,23 @@ export interface Env {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  /**
+   * Razorpay (workers/services/razorpay.ts). Key id and secrets are secrets in production; without
+   * them, or with the local stand-in's test keys in production, checkout offers cash on delivery only.
+   * The URLs default to Razorpay's own; local runs point them at the stand-in.
+   */
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  RAZORPAY_API_URL?: string;
+  RAZORPAY_CHECKOUT_URL?: string;
   MEDIA: R2Bucket;
   AUTH_LIMITER: RateLimit;
   AUTH_IP_LIMITER: RateLimit;
   FORM_LIMITER: RateLimit;
   PROFILE_LIMITER: RateLimit;
+  /** Guest orders per client address (wrangler.toml). */
+  ORDER_LIMITER: RateLimit;
 }
 
 const envSchema = z
@@ -41,6 +53,8 @@ const envSchema = z
     POSTAL_API_URL: z.url().optional(),
     MAIL_API_URL: z.url().optional(),
     MAIL_API_KEY: z.string().optional(),
+    RAZORPAY_API_URL: z.url({ protocol: /^https?$/, error: "RAZORPAY_API_URL must be an http(s) URL" }).optional(),
+    RAZORPAY_CHECKOUT_URL: z.url({ protocol: /^https?$/, error: "RAZORPAY_CHECKOUT_URL must be an http(s) URL" }).optional(),
   })
   .refine((env) => env.APP_ENV !== "production" || !!env.MAIL_API_KEY, {
     message: "MAIL_API_KEY must be set in production: without it no sign-up code or reset link is ever delivered",

@@ -5,11 +5,16 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Origins the payment provider's checkout script and frame come from. */
-const PAYMENT_SCRIPT = "https://checkout.razorpay.com";
-const PAYMENT_FRAME = "https://api.razorpay.com";
-
-export function securityHeaders(nonce: string, { https }: { https: boolean }): Record<string, string> {
+/**
+ * `payment`: the origins Checkout.js and Razorpay's API come from (workers/services/razorpay.ts):
+ * Razorpay's own in production, the local stand-in's in local runs and tests, nothing more.
+ */
+export function securityHeaders(
+  nonce: string,
+  { https, payment }: { https: boolean; payment: { script: string; api: string } },
+): Record<string, string> {
+  const PAYMENT_SCRIPT = payment.script;
+  const PAYMENT_FRAME = payment.api === payment.script ? "" : ` ${payment.api}`;
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${PAYMENT_SCRIPT}`,
@@ -17,8 +22,8 @@ export function securityHeaders(nonce: string, { https }: { https: boolean }): R
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    `connect-src 'self' ${PAYMENT_FRAME}`,
-    `frame-src ${PAYMENT_FRAME} ${PAYMENT_SCRIPT}`,
+    `connect-src 'self' ${PAYMENT_SCRIPT}${PAYMENT_FRAME}`,
+    `frame-src ${PAYMENT_SCRIPT}${PAYMENT_FRAME}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -376,6 +376,9 @@ export const ENDPOINTS: Endpoint[] = [
     fields: { intent: () => "add", productId: () => "1", redirect: () => "/wishlist" },
     mustBreak: ["productId"],
   },
+  { method: "GET", path: "/api/orders/my-orders" },
+  // Another shopper's order, a wrong or odd key, an odd number: all the same 404 (or sign-in first).
+  { method: "GET", path: "/thankyou", query: ["order", "key"] },
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND"];

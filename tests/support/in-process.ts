@@ -49,6 +49,7 @@ export function useInProcessApp(tag: string) {
       AUTH_IP_LIMITER: unlimited,
       FORM_LIMITER: unlimited,
       PROFILE_LIMITER: unlimited,
+      ORDER_LIMITER: unlimited,
     };
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
-import { renderMail } from "../../workers/services/mail-templates";
+import { mailTemplates, type OrderMail, orderMail, renderMail } from "../../workers/services/mail-templates";
+import type { OrderView } from "../../workers/services/order-views";
 import { settings } from "../../workers/services/settings";
 
 const LINK = "https://aanchal.in/reset-password?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
@@ -79,5 +80,176 @@ describe("branding", () => {
     expect(mail.html).toContain(settings.store.email);
     expect(mail.text).toContain(settings.store.email);
     expect(mail.html.startsWith("<!doctype html>")).toBe(true);
+  });
+});
+
+describe("order mails", () => {
+  const order: OrderMail = {
+    orderNumber: 42,
+    giftEligible: true,
+    paymentMethod: "cashOnDelivery",
+    couponCode: "WELCOME10",
+    subtotalPaise: 3598_00,
+    discountPaise: 359_80,
+    shippingPaise: 100_00,
+    totalPaise: 3338_20,
+    lines: [
+      { name: "Leheriya Cotton Kurti", color: "Rani Pink", size: "M", quantity: 2, unitPricePaise: 1299_00 },
+      { name: "Block-print Anarkali", color: "Indigo", size: "XL", quantity: 1, unitPricePaise: 1000_00 },
+    ],
+    shipping: {
+      fullName: "Asha Verma",
+      streetAddress: "Near Shiv Mandir",
+      apartment: "Flat 4B, Kavi Nagar",
+      townCity: "Ghaziabad",
+      state: "Uttar Pradesh",
+      zipcode: "201002",
+      phoneNumber: "9810012345",
+      emailAddress: "asha@example.com",
+    },
+  };
+  const link = "https://aanchal.in/thankyou?order=42&key=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
+  const GIFT = "Your order is among our first 100: a complimentary gift comes with it.";
+  const bank: OrderMail = {
+    ...order,
+    orderNumber: 7,
+    giftEligible: false,
+    paymentMethod: "bank",
+    couponCode: null,
+    discountPaise: 0,
+    totalPaise: 3698_00,
+  };
+
+  describe("the confirmation to the shopper", () => {
+    const mail = renderMail("order-confirmation", { name: "Asha Verma", order, link });
+
+    it("says the order is confirmed, by number, in the brand's name", () => {
+      expect(mail.subject).toBe("Your Aanchal order #42 is confirmed");
+      expect(mail.text).toContain("Namaste Asha Verma,");
+      expect(mail.text).toContain("Your order #42 is confirmed.");
+      expect(mail.html).toContain("<strong>#42</strong>");
+    });
+
+    it("lists every line with its colour, size, quantity and price", () => {
+      expect(mail.text).toContain("- Leheriya Cotton Kurti (Rani Pink, size M) x 2: ₹2,598");
+      expect(mail.text).toContain("- Block-print Anarkali (Indigo, size XL) x 1: ₹1,000");
+      expect(mail.html).toContain("Leheriya Cotton Kurti (Rani Pink, size M) &times; 2");
+    });
+
+    it("gives items, the discount with its code, delivery, total and the payment method", () => {
+      for (const line of [
+        "Items: ₹3,598",
+        "Discount (WELCOME10): -₹359.80",
+        "Delivery: ₹100",
+        "Total: ₹3,338.20",
+        "Payment method: Cash on Delivery",
+      ]) {
+        expect(mail.text.split("\n"), line).toContain(line);
+      }
+      expect(mail.html).toContain("Discount (WELCOME10)");
+      expect(mail.html).toContain("₹3,338.20");
+      expect(mail.text).toContain("Please keep ₹3,338.20 ready");
+    });
+
+    it("carries the address, the gift note and the link to the order", () => {
+      for (const part of Object.values(order.shipping)) {
+        expect(mail.text, part).toContain(part);
+        expect(mail.html, part).toContain(part);
+      }
+      expect(mail.text).toContain(GIFT);
+      expect(mail.html).toContain(GIFT);
+      expect(mail.text.split("\n")).toContain(link);
+      expect(mail.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
+    });
+
+    it("has no discount line and no gift note when there are none, and says an online payment is received", () => {
+      const plain = renderMail("order-confirmation", { name: "Asha", order: bank, link });
+      expect(plain.subject).toBe("Your Aanchal order #7 is confirmed");
+      expect(plain.text).not.toContain("Discount");
+      expect(plain.html).not.toContain("Discount");
+      expect(plain.text).not.toContain(GIFT);
+      expect(plain.text).toContain("Payment method: Bank / UPI / Wallets");
+      expect(plain.text).toContain("Your payment has been received.");
+      expect(plain.text).toContain("Total: ₹3,698");
+    });
+
+    it("keeps its link secret in the outbox", () => {
+      expect(mailTemplates["order-confirmation"].secret).toEqual(["link"]);
+    });
+  });
+
+  describe("the new-order notice to the shop", () => {
+    const mail = renderMail("new-order", { order });
+
+    it("names the order, its total and method in the subject, and the customer, lines, totals and address in the body", () => {
+      expect(mail.subject).toBe("New order #42: ₹3,338.20, Cash on Delivery");
+      expect(mail.text).toContain("Customer: Asha Verma, asha@example.com, 9810012345");
+      expect(mail.text).toContain("- Block-print Anarkali (Indigo, size XL) x 1: ₹1,000");
+      expect(mail.text).toContain("Total: ₹3,338.20");
+      expect(mail.text).toContain("Flat 4B, Kavi Nagar");
+      expect(mail.text).toContain("complimentary gift");
+      expect(mail.html).toContain("mailto:asha@example.com");
+    });
+
+    it("leaves the gift out for a later order", () => {
+      expect(renderMail("new-order", { order: bank }).text).not.toContain("gift");
+    });
+  });
+
+  describe("the refund-due notice to the shop", () => {
+    const mail = renderMail("refund-due", { order: bank, paymentId: "pay_Nx82Kd0aQ1" });
+
+    it("says which payment to refund, for which order, and how much", () => {
+      expect(mail.subject).toBe("Refund due: order #7, payment pay_Nx82Kd0aQ1");
+      expect(mail.text).toContain("A payment of ₹3,698 (payment pay_Nx82Kd0aQ1) arrived for order #7 after the order had expired");
+      expect(mail.text).toContain("refund ₹3,698");
+      expect(mail.html).toContain("pay_Nx82Kd0aQ1");
+      expect(mail.text).toContain("Customer: Asha Verma, asha@example.com, 9810012345");
+    });
+  });
+
+  it("escapes whatever a shopper typed into names and addresses", () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const hostile: OrderMail = {
+      ...order,
+      couponCode: `"><script>`,
+      lines: [{ ...order.lines[0]!, name: evil, color: "A&B" }],
+      shipping: { ...order.shipping, fullName: evil, apartment: "D'Souza & Sons", emailAddress: `x"@example.com` },
+    };
+    for (const mail of [
+      renderMail("order-confirmation", { name: evil, order: hostile, link: `${link}" onclick="x` }),
+      renderMail("new-order", { order: hostile }),
+      renderMail("refund-due", { order: hostile, paymentId: "<b>pay</b>" }),
+    ]) {
+      expect(mail.html).not.toContain("<img src=x");
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).not.toContain("<b>pay");
+      expect(mail.html).not.toContain(`" onclick="`);
+      expect(mail.html).not.toContain(`x"@example.com`);
+      expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+      expect(mail.html).toContain("D&#39;Souza &amp; Sons");
+    }
+  });
+
+  it("copies an order view into the mail's plain data", () => {
+    const view = {
+      id: 9,
+      orderNumber: 42,
+      createdAt: "2026-11-25T10:00:00.000Z",
+      paymentMethod: "cashOnDelivery",
+      paymentStatus: "pending",
+      orderStatus: "placed",
+      subtotalPaise: order.subtotalPaise,
+      discountPaise: order.discountPaise,
+      shippingPaise: order.shippingPaise,
+      totalPaise: order.totalPaise,
+      couponCode: "WELCOME10",
+      giftEligible: true,
+      refundDue: false,
+      guest: false,
+      shipping: order.shipping,
+      lines: order.lines.map((l) => ({ ...l, productId: 1, href: "/x", image: null, originalUnitPricePaise: l.unitPricePaise })),
+    } satisfies OrderView;
+    expect(orderMail(view)).toEqual(order);
   });
 });

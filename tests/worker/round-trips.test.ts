@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderedPages } from "../../scripts/measure/pages";
 import { createUser, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
+import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
 
 /**
@@ -59,5 +60,24 @@ describe("database round trips per render", () => {
     expect({ status: more.status, trips: more.trips }).toEqual({ status: 200, trips: 1 });
     const signedOut = await roundTripsOf(fresh(`${product}?reviews=20`));
     expect({ status: signedOut.status, trips: signedOut.trips }).toEqual({ status: 200, trips: 1 });
+  });
+
+  describe("the thank-you page", () => {
+    const made: number[] = [];
+    afterAll(() => removeOrders(inject("dbUrl"), made));
+
+    it("is one for its owner signed in, and one for a guest with her link's key", async () => {
+      const line = { productId: null, name: "Leheriya Kurti", color: "Teal", size: "M", quantity: 1, unitPricePaise: 999_00 };
+      const dbUrl = inject("dbUrl");
+      const hers = await insertOrder(dbUrl, { userId: Number(shopper.id), lines: [line] });
+      const key = newOrderKey();
+      const guest = await insertOrder(dbUrl, { key, lines: [line] });
+      made.push(hers.id, guest.id);
+      const owner = await roundTripsOf(`/thankyou?order=${hers.orderNumber}`, { Cookie: `aanchal_session=${shopper.token}` });
+      expect(owner.body).toContain(shopper.name);
+      expect({ status: owner.status, trips: owner.trips }).toEqual({ status: 200, trips: 1 });
+      const keyed = await roundTripsOf(`/thankyou?order=${guest.orderNumber}&key=${key}`);
+      expect({ status: keyed.status, trips: keyed.trips }).toEqual({ status: 200, trips: 1 });
+    });
   });
 });

@@ -4,6 +4,8 @@ import { addressesApi } from "./addresses";
 import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
+import { ordersApi } from "./orders";
+import { ordersReadApi } from "./orders-read";
 import { pincodeApi } from "./pincode";
 import { reviewsApi } from "./reviews";
 import type { ApiEnv } from "./types";
@@ -24,4 +26,6 @@ export const api = new Hono<ApiEnv>()
   .route("/", pincodeApi)
   .route("/", cartApi)
   .route("/", wishlistApi)
-  .route("/", reviewsApi);
+  .route("/", reviewsApi)
+  .route("/", ordersApi)
+  .route("/", ordersReadApi);

@@ -43,7 +43,7 @@ const sameAddress = (x: AddressInput, y: AddressInput) => ADDRESS_FIELDS.every((
  * checks and the insert are one statement, so concurrent saves can neither slip under the limit
  * nor store the same address twice.
  */
-const insertIfNewAndRoom = (db: Db, userId: number, input: AddressInput) => {
+export const insertIfNewAndRoom = (db: Db, userId: number, input: AddressInput) => {
   const same = db
     .select({ one: sql`1` })
     .from(a)

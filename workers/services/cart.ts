@@ -22,6 +22,8 @@ import { parseId, parseInput } from "./validate";
 export interface CartLine {
   id: number;
   productId: number;
+  /** The product size's row: what an order takes its stock from. */
+  sizeId: number;
   slug: string;
   name: string;
   href: string;
@@ -56,6 +58,7 @@ interface LineRow {
   name: string;
   active: number;
   categoryName: string;
+  sizeId: number;
   size: string;
   pricePaise: number;
   discountPricePaise: number | null;
@@ -73,7 +76,7 @@ const colorGone = (lineColor: SQL) =>
   sql`(exists (select 1 from product_colors pc where pc.product_id = p.id)
     and not exists (select 1 from product_colors pc where pc.product_id = p.id and pc.name = ${lineColor}))`;
 const LINE_PRODUCT = sql.raw(`p.id as productId, p.slug as slug, p.name as name, p.is_active as active, c.name as categoryName,
-    ps.size as size, ps.price_paise as pricePaise, ps.discount_price_paise as discountPricePaise, ps.stock as stock,
+    ps.id as sizeId, ps.size as size, ps.price_paise as pricePaise, ps.discount_price_paise as discountPricePaise, ps.stock as stock,
     (select json_array(m.url, m.alt, m.width, m.height) from product_media m
       where m.product_id = p.id and m.type = 'image' order by m.position, m.id limit 1) as image`);
 const LINE_FROM = sql.raw("from product_sizes ps join products p on p.id = ps.product_id join categories c on c.id = p.category_id");
@@ -98,6 +101,7 @@ function toLine(row: LineRow): CartLine {
   return {
     id: Number(row.id),
     productId: Number(row.productId),
+    sizeId: Number(row.sizeId),
     slug: row.slug,
     name: row.name,
     href: productPath(row.categoryName, row.slug),

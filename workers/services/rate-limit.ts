@@ -14,7 +14,16 @@ import { AppError } from "./errors";
  * each other out. Exact counters that must not drift, such as wrong sign-up codes, live in the
  * database instead.
  */
-export type LimitedAction = "login" | "register" | "verify-otp" | "resend-otp" | "forgot-password" | "contact" | "enquiry" | "profile";
+export type LimitedAction =
+  | "login"
+  | "register"
+  | "verify-otp"
+  | "resend-otp"
+  | "forgot-password"
+  | "contact"
+  | "enquiry"
+  | "profile"
+  | "guest-order";
 
 const WINDOW_MINUTES = 1;
 
@@ -25,6 +34,7 @@ export function tooManyAttempts(minutes: number): AppError {
 
 /** The limiters one request of `action` counts against. */
 function checks(ctx: ServiceContext, action: LimitedAction, subject: string) {
+  if (action === "guest-order") return [ctx.env.ORDER_LIMITER.limit({ key: `guest-order|${ctx.clientIp}` })];
   if (action === "profile") return [ctx.env.PROFILE_LIMITER.limit({ key: `profile|${subject}` })];
   const key = [action, ctx.clientIp, subject.trim().toLowerCase()].join("|");
   if (action === "contact" || action === "enquiry") return [ctx.env.FORM_LIMITER.limit({ key })];

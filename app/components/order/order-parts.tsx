@@ -1,0 +1,135 @@
+import { Link } from "react-router";
+import type { OrderLineView, OrderView } from "../../../workers/services/order-views";
+import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/order-views.rules";
+import { formatRupees } from "../../../workers/services/pricing";
+import { PLACEHOLDER_IMAGE, useImageFallback } from "../../lib/use-image-fallback";
+
+/**
+ * Pieces of an order that the thank-you page and My Orders share: its lines, its figures and where
+ * it goes. Everything comes from the stored order (workers/services/order-views.ts).
+ */
+
+/** One line: picture, name (linked while the product is on sale), colour, size, quantity and price. */
+export function OrderLine({ line, quantityAlways = true }: { line: OrderLineView; quantityAlways?: boolean }) {
+  const fallback = useImageFallback();
+  const picture = (
+    <img
+      {...fallback}
+      src={line.image?.url ?? PLACEHOLDER_IMAGE}
+      alt=""
+      width={line.image?.width ?? 800}
+      height={line.image?.height ?? 1000}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+  return (
+    <li className="order-line">
+      {line.href ? (
+        <Link to={line.href} className="order-line__image" tabIndex={-1} aria-hidden="true">
+          {picture}
+        </Link>
+      ) : (
+        <span className="order-line__image">{picture}</span>
+      )}
+      <div className="order-line__body">
+        <p className="order-line__name">{line.href ? <Link to={line.href}>{line.name}</Link> : line.name}</p>
+        <dl className="order-line__options">
+          {line.color && (
+            <div>
+              <dt>Colour</dt>
+              <dd>{line.color}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Size</dt>
+            <dd>{line.size}</dd>
+          </div>
+          {(quantityAlways || line.quantity > 1) && (
+            <div>
+              <dt>Qty</dt>
+              <dd>{line.quantity}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <p className="order-line__price">
+        <span className="visually-hidden">Price </span>
+        {formatRupees(line.unitPricePaise * line.quantity)}
+        {line.quantity > 1 && <span className="order-line__each"> ({formatRupees(line.unitPricePaise)} each)</span>}
+      </p>
+    </li>
+  );
+}
+
+/** Items, the discount when there was one, delivery and total, as the order was charged. */
+export function OrderFigures({ order }: { order: OrderView }) {
+  const items = order.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  const discount = discountShown(order);
+  return (
+    <dl className="order-figures">
+      <div>
+        <dt>Items</dt>
+        <dd>{formatRupees(items)}</dd>
+      </div>
+      {discount > 0 && (
+        <div className="order-figures__discount">
+          <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ""}</dt>
+          <dd>−{formatRupees(discount)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Delivery</dt>
+        <dd>{order.shippingPaise > 0 ? formatRupees(order.shippingPaise) : "Free"}</dd>
+      </div>
+      <div className="order-figures__total">
+        <dt>Total</dt>
+        <dd>{formatRupees(order.totalPaise)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** How she pays, and where that payment stands. */
+export function OrderPayment({ order }: { order: OrderView }) {
+  return (
+    <dl className="order-payment">
+      <div>
+        <dt>Payment method</dt>
+        <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
+      </div>
+      <div>
+        <dt>Payment status</dt>
+        <dd>{paymentStatusLabel(order)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The shipping address, as the order keeps it. */
+export function OrderAddress({ shipping, full = true }: { shipping: OrderView["shipping"]; full?: boolean }) {
+  return (
+    <address className="order-address">
+      <strong>{shipping.fullName}</strong>
+      <br />
+      {shipping.apartment && (
+        <>
+          {shipping.apartment}
+          <br />
+        </>
+      )}
+      {shipping.streetAddress}
+      <br />
+      {shipping.townCity}
+      {full && `, ${shipping.state} ${shipping.zipcode}`}
+      <br />
+      Phone: {shipping.phoneNumber}
+      {full && shipping.emailAddress && (
+        <>
+          <br />
+          {shipping.emailAddress}
+        </>
+      )}
+    </address>
+  );
+}

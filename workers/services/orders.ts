@@ -1,0 +1,766 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import * as s from "../../db/schema";
+import { checkoutAddressSchema } from "./address.schema";
+import { addressesOf, insertIfNewAndRoom } from "./addresses";
+import { type CartLine, type HeldLine, heldLine, myCart, quantitySchema } from "./cart";
+import type { ServiceContext } from "./context";
+import { type CouponTerms, couponMessages, couponProblem, normaliseCouponCode, type OrderTotals, orderTotals } from "./coupon.rules";
+import { hmacSha256Hex, randomToken, sha256Hex } from "./crypto";
+import { AppError } from "./errors";
+import { deliverMail, outboxMail } from "./mail";
+import { type MailParams, ORDER_NUMBER_IN_LINK, orderMail } from "./mail-templates";
+import { orderMessages, PAYMENT_WINDOW_MINUTES } from "./order.rules";
+import { type OrderView, orderViewQuery, toOrderViews } from "./order-views";
+import { orderPagePath } from "./order-views.rules";
+import { effectivePrice } from "./pricing";
+import { limit } from "./rate-limit";
+import { createRazorpayOrder, paymentSignatureValid, type RazorpayConfig, razorpayConfig, webhookSignatureValid } from "./razorpay";
+import { requireUser } from "./session";
+import { settings } from "./settings";
+import { parseInput } from "./validate";
+
+/**
+ * The one order service (issue 11; SPEC §2-§9 on checkout; DECISIONS §3 and §6). The checkout page's
+ * action and the API (/api/orders, /api/coupons, /api/payment) call these functions and nothing else.
+ *
+ * The server is the authority: prices, the coupon's discount, delivery and the total are computed
+ * here from the database; whatever amounts, prices or names a client sends are never read.
+ *
+ * Placing an order is one `db.batch` (one transaction, one round trip): the order row, its lines,
+ * the stock taken, the coupon's use counted, the bought cart lines removed and the mails queued.
+ * Races are settled inside the statements, never by a read before the write:
+ * - a size's stock can never go below 0 (`CHECK (stock >= 0)`): a decrement that would fails the
+ *   whole batch, so two shoppers can never both buy the last unit;
+ * - a coupon's uses can never pass its limit (`CHECK (used_count <= usage_limit)`), the same way;
+ * - the order row goes in only if this shopper's uses of the coupon are under its per-shopper limit,
+ *   and only once per checkout key (`UNIQUE (checkout_key)`): a double click or a retried request
+ *   finds the first order instead of making a second;
+ * - every statement after the first acts only on the order row this batch wrote, found by a random
+ *   `claim` the first statement set: when the row did not go in, the rest change nothing.
+ * Payment confirmation (the shopper's verify call and Razorpay's webhook, in any order, any number of
+ * times) uses the same claims: only a pending order turns paid, once, and a paid order never goes back.
+ */
+
+type PaymentMethod = (typeof s.PAYMENT_METHODS)[number];
+
+export interface CheckoutInput {
+  /** A full address (the checkout form's fields), or `{ addressId }` of one the signed-in shopper saved. */
+  shippingInfo: unknown;
+  /** Signed in: also save the address to her profile. */
+  saveAddress?: boolean;
+  paymentMethod: unknown;
+  couponCode?: unknown;
+  /** The same key places the same order once (a double click, a retried request). */
+  checkoutKey?: unknown;
+  /** Guest or Buy Now lines: `[{ product (id), size, color, quantity }]`; prices are never read. */
+  items?: unknown;
+  /** Signed in: buy `items` (Buy Now) instead of the cart. */
+  buyNow?: boolean;
+  /** The guest order path: no account, the address's e-mail gets the mail. */
+  guest?: boolean;
+}
+
+export interface PaymentRequest {
+  /** Razorpay's order id. */
+  id: string;
+  amount: number;
+  currency: "INR";
+  key: string;
+  checkoutUrl: string;
+  name: string;
+  description: string;
+  orderNumber: number;
+  prefill: { name: string; email: string; contact: string };
+}
+
+export interface PlacedOrder {
+  order: OrderView;
+  /** A guest's key to her order's page (/thankyou?order=N&key=K); null for a signed-in shopper. */
+  accessKey: string | null;
+  /** Online payment still to make: what Checkout.js opens with. Null for cash on delivery or a paid order. */
+  payment: PaymentRequest | null;
+}
+
+/** Who is ordering: a signed-in shopper or a guest known by her e-mail. */
+interface Owner {
+  userId: number | null;
+  email: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input
+
+const paymentMethodSchema = z.enum(s.PAYMENT_METHODS, { error: orderMessages.choosePayment });
+const checkoutKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "Invalid checkout key");
+const productIdSchema = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+]);
+const itemSchema = z.object({
+  product: productIdSchema,
+  size: z.string().trim().min(1).max(40),
+  color: z
+    .string()
+    .trim()
+    .max(60)
+    .nullish()
+    .transform((c) => c ?? ""),
+  quantity: z
+    .unknown()
+    .transform((v) => (v === undefined || v === null || v === "" ? 1 : v))
+    .pipe(quantitySchema),
+});
+const itemsSchema = z
+  .array(
+    z.preprocess((item) => {
+      // SPEC §3 "Cart line sent when adding" names the product `product` (or productId); nothing else is read.
+      if (typeof item !== "object" || item === null) return {};
+      const { product, productId, size, color, quantity } = item as Record<string, unknown>;
+      return { product: product ?? productId, size, color, quantity };
+    }, itemSchema),
+    { error: "Send the items to order" },
+  )
+  .min(1, orderMessages.noLines)
+  .max(50, "At most 50 items in one order");
+const addressIdSchema = z.object({ addressId: productIdSchema });
+
+/** The delivery address: one of the shopper's saved ones (by id), else a full address checked by the form's rules. */
+async function shippingAddress(ctx: ServiceContext, owner: Owner, input: unknown) {
+  if (input === undefined || input === null || input === "") throw new AppError(400, orderMessages.noAddress, { field: "shippingInfo" });
+  const saved = addressIdSchema.safeParse(input);
+  if (saved.success) {
+    if (owner.userId === null) throw new AppError(400, orderMessages.noAddress, { field: "shippingInfo" });
+    const list = await ctx.read(addressesOf(ctx.db, owner.userId));
+    const address = list.find((a) => a.id === saved.data.addressId);
+    // Another shopper's address is answered like a missing one.
+    if (!address) throw new AppError(404, orderMessages.addressNotFound, { field: "shippingInfo" });
+    const { id: _, ...fields } = address;
+    return { address: { ...fields, apartment: fields.apartment ?? "" }, saved: true };
+  }
+  return { address: parseInput(checkoutAddressSchema, input), saved: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines, coupon and totals: one read
+
+type Source = { kind: "cart"; userId: number } | { kind: "items"; lines: HeldLine[] };
+
+interface Quote {
+  lines: CartLine[];
+  coupon: (CouponTerms & { id: number }) | null;
+  totals: OrderTotals;
+}
+
+/** Why a line cannot be bought as it is, in the words of issue 11 ("Only {n} left of {product} ({size})"). */
+function lineRefusal(line: CartLine): AppError {
+  if (line.stock < line.quantity) return new AppError(409, orderMessages.onlyLeft(line.stock, line.name, line.size), { field: "items" });
+  return new AppError(409, line.problem ?? orderMessages.placeFailed, { field: "items" });
+}
+
+const couponQuery = (db: Db, code: string) => db.select().from(s.coupons).where(eq(s.coupons.code, code)).limit(1);
+
+/** The owner's orders that used the coupon (cancelled ones give their use back). */
+const ownerUses = (owner: Owner, couponId: SQL | number) =>
+  sql`(select count(*) from orders u where u.coupon_id = ${couponId} and u.order_status <> 'cancelled' and ${
+    owner.userId === null ? sql`u.user_id is null and u.guest_email = ${owner.email}` : sql`u.user_id = ${owner.userId}`
+  })`;
+
+/**
+ * The lines at today's prices and stock, the coupon and the shopper's uses of it, read together
+ * (one round trip, with the session check), and the totals the order will carry.
+ */
+async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: string | null): Promise<Quote> {
+  const linesRead =
+    source.kind === "cart"
+      ? myCart(ctx).then((cart) => cart.lines)
+      : Promise.all(source.lines.map((held) => heldLine(ctx, held))).then((lines) => {
+          if (lines.some((l) => l === null)) throw new AppError(409, "The piece you chose is no longer available.", { field: "items" });
+          return lines as CartLine[];
+        });
+  const couponRead = code
+    ? Promise.all([
+        ctx.read(couponQuery(ctx.db, code)),
+        ctx.read(ctx.db.all<{ n: number }>(sql`select ${ownerUses(owner, sql`(select id from coupons where code = ${code})`)} as n`)),
+      ])
+    : null;
+  const [lines, couponRows] = await Promise.all([linesRead, couponRead]);
+  if (lines.length === 0) throw new AppError(400, orderMessages.noLines, { field: "items" });
+  const refused = lines.find((l) => l.problem);
+  if (refused) throw lineRefusal(refused);
+  const priced = lines.map((l) => ({ unitPricePaise: effectivePrice(l), quantity: l.quantity }));
+  let coupon: Quote["coupon"] = null;
+  if (code && couponRows) {
+    const [[row], [uses]] = couponRows;
+    const subtotal = priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+    const problem = couponProblem(row ?? null, subtotal, ctx.now(), Number(uses?.n ?? 0));
+    if (problem) throw new AppError(row ? 400 : 404, problem, { field: "coupon_code" });
+    coupon = row!;
+  }
+  return { lines, coupon, totals: orderTotals(priced, coupon, settings.money) };
+}
+
+/** Who orders and from which lines: the signed-in shopper's cart or Buy Now line, or a guest's items. */
+async function ownerAndSource(ctx: ServiceContext, input: Pick<CheckoutInput, "items" | "buyNow" | "guest">, guestEmail?: string) {
+  if (input.guest) {
+    const lines = parseInput(itemsSchema, input.items).map(({ product, ...l }) => ({ productId: product, ...l }));
+    return { owner: { userId: null, email: guestEmail ?? "" } as Owner, source: { kind: "items", lines } as Source };
+  }
+  const user = await requireUser(ctx);
+  const owner: Owner = { userId: user.id, email: user.email };
+  if (input.buyNow) {
+    const lines = parseInput(itemsSchema, input.items).map(({ product, ...l }) => ({ productId: product, ...l }));
+    return { owner, source: { kind: "items", lines } as Source };
+  }
+  return { owner, source: { kind: "cart", userId: user.id } as Source };
+}
+
+/**
+ * `POST /api/coupons/apply` and the checkout page's coupon box: whether the code applies to these
+ * lines now, and the totals with it. The use is counted only when the order is placed.
+ */
+export async function applyCoupon(
+  ctx: ServiceContext,
+  input: { couponCode: unknown; items?: unknown; buyNow?: boolean; guest?: boolean },
+): Promise<{
+  coupon: { code: string; discountType: "percentage" | "flat"; discountValue: number; discountPaise: number };
+  totals: OrderTotals;
+}> {
+  const code = normaliseCouponCode(input.couponCode);
+  if (!code) throw new AppError(400, couponMessages.empty, { field: "coupon_code" });
+  if (code.length > 40) throw new AppError(404, couponMessages.unknown, { field: "coupon_code" });
+  const { owner, source } = await ownerAndSource(ctx, input);
+  const { coupon, totals } = await quote(ctx, owner, source, code);
+  return {
+    coupon: {
+      code: coupon!.code,
+      discountType: coupon!.discountType,
+      discountValue: coupon!.discountValue,
+      discountPaise: totals.discountPaise,
+    },
+    totals,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing
+
+/** A claim: marks the rows one batch changed, so its later statements act on those rows only. */
+const newClaim = () => randomToken(12);
+
+const claimed = (claim: string) => sql`exists (select 1 from orders c where c.claim = ${claim})`;
+
+/** Removes from the cart the lines an order (claimed) bought from it: what she added since stays. */
+const clearBoughtLines = (db: Db, claim: string) =>
+  db.run(sql`delete from cart_lines where exists (select 1 from order_lines ol join orders o on o.id = ol.order_id
+    where o.claim = ${claim} and o.from_cart = 1 and o.user_id = cart_lines.user_id
+      and ol.size_id = cart_lines.size_id and ol.color = cart_lines.color)`);
+
+/** Takes (or, with `give`, gives back) the claimed orders' stock; a take below 0 fails the batch. */
+const moveStock = (db: Db, claim: string, direction: "take" | "give") =>
+  db.run(sql`update product_sizes set stock = stock ${direction === "take" ? sql`-` : sql`+`} (
+      select sum(ol.quantity) from order_lines ol join orders o on o.id = ol.order_id where o.claim = ${claim} and ol.size_id = product_sizes.id)
+    where id in (select ol.size_id from order_lines ol join orders o on o.id = ol.order_id where o.claim = ${claim})`);
+
+/** Counts (or gives back) the claimed orders' coupon uses; a count past the limit fails the batch. */
+const moveCouponUses = (db: Db, claim: string, direction: "take" | "give") =>
+  db.run(sql`update coupons set used_count = used_count ${direction === "take" ? sql`+` : sql`-`} (
+      select count(*) from orders o where o.claim = ${claim} and o.coupon_id = coupons.id)
+    where id in (select coupon_id from orders where claim = ${claim} and coupon_id is not null)`);
+
+/** Sends the claimed order's held mails (an online order's, once it is paid). */
+function releaseHeldMail(ctx: ServiceContext, claim: string) {
+  const now = ctx.now().getTime();
+  const sendLater = !!ctx.env.MAIL_API_KEY;
+  return ctx.db.run(sql`update mail_outbox set status = ${sendLater ? "queued" : "sent"}, next_attempt_at = ${now},
+      sent_at = ${sendLater ? null : now}
+    where status = 'held' and json_extract(params, '$.orderId') in (select id from orders where claim = ${claim})`);
+}
+
+/** Stands in for the order number in a mail made before the database numbers the order. */
+const NUMBER_MARK = 987654321;
+
+/**
+ * The statement that queues a mail about the claimed order, its number and gift flag filled in by
+ * the database (the batch numbers the order). `held`: written now, sent once the payment is confirmed.
+ * In a one-element list: a statement is a thenable, and an async function would run it when returned.
+ */
+async function queueOrderMail<T extends "order-confirmation" | "new-order" | "refund-due">(
+  ctx: ServiceContext,
+  claim: string,
+  to: string,
+  template: T,
+  params: MailParams<T>,
+  held: boolean,
+) {
+  const mail = await outboxMail(ctx, { to, template, params });
+  const now = ctx.now().getTime();
+  const sendLater = !!ctx.env.MAIL_API_KEY;
+  const status = held ? "held" : sendLater ? "queued" : "sent";
+  return [
+    ctx.db.run(sql`insert into mail_outbox (${sql.identifier("to")}, template, params, subject, status, next_attempt_at, sent_at, created_at)
+    select ${mail.to}, ${mail.template},
+      json_set(${mail.params}, '$.orderId', o.id, '$.order.orderNumber', o.order_number,
+        '$.order.giftEligible', json(case when o.gift_eligible then 'true' else 'false' end)),
+      replace(${mail.subject}, ${String(NUMBER_MARK)}, o.order_number), ${status}, ${now}, ${status === "sent" ? now : null}, ${now}
+    from orders o where o.claim = ${claim}`),
+  ] as const;
+}
+
+/** A mail's view of an order, before the database numbers it. */
+function orderMailParams(quote: Quote, address: z.output<typeof checkoutAddressSchema>, method: PaymentMethod, couponCode: string | null) {
+  return {
+    orderNumber: NUMBER_MARK,
+    giftEligible: false,
+    paymentMethod: method,
+    couponCode,
+    ...quote.totals,
+    lines: quote.lines.map((l) => ({
+      name: l.name,
+      color: l.color,
+      size: l.size,
+      quantity: l.quantity,
+      unitPricePaise: effectivePrice(l),
+    })),
+    shipping: { ...address, apartment: address.apartment ?? "" },
+  };
+}
+
+/** A guest's key to her order: derived from the checkout key, so a retried request answers the same one. */
+const accessKeyFor = (ctx: ServiceContext, storedKey: string) => hmacSha256Hex(ctx.env.SESSION_SECRET, `order-access|${storedKey}`);
+
+/** Whether a failed batch was refused by the named CHECK constraint. */
+function refusedBy(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (String((e as Error).message).includes(constraint)) return true;
+  }
+  return false;
+}
+
+interface OrderState {
+  claim: string | null;
+  userId: number | null;
+  paymentStatus: string;
+  orderStatus: string;
+  stockHeld: number;
+  providerOrderId: string | null;
+}
+
+const stateQuery = (db: Db, where: SQL) =>
+  db.all<OrderState>(sql`select claim, user_id as userId, payment_status as paymentStatus, order_status as orderStatus,
+    stock_held as stockHeld, provider_order_id as providerOrderId from orders o where ${where} limit 1`);
+
+/**
+ * Places an order: cash on delivery (payment pending, order placed) or online (payment pending, its
+ * stock held for PAYMENT_WINDOW_MINUTES while the shopper pays through Razorpay).
+ */
+export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Promise<PlacedOrder> {
+  const method = parseInput(paymentMethodSchema, input.paymentMethod);
+  const razorpay = method === "bank" ? razorpayConfig(ctx.env) : null;
+  if (method === "bank" && !razorpay) throw new AppError(503, orderMessages.onlineOff, { field: "paymentMethod" });
+  if (input.guest) await limit(ctx, "guest-order");
+  const code = normaliseCouponCode(input.couponCode) || null;
+  const key =
+    input.checkoutKey === undefined || input.checkoutKey === null || input.checkoutKey === ""
+      ? randomToken(18)
+      : parseInput(checkoutKeySchema, input.checkoutKey);
+
+  // The guest's e-mail is her address's: validate the address first.
+  const guestAddress = input.guest ? parseInput(checkoutAddressSchema, input.shippingInfo ?? {}) : null;
+  const { owner, source } = await ownerAndSource(ctx, input, guestAddress?.emailAddress);
+  const [{ address, saved }, q] = await Promise.all([
+    guestAddress ? { address: guestAddress, saved: false } : shippingAddress(ctx, owner, input.shippingInfo),
+    quote(ctx, owner, source, code),
+  ]);
+
+  const storedKey = `${owner.userId === null ? "g" : `u${owner.userId}`}:${key}`;
+  const accessKey = await accessKeyFor(ctx, storedKey);
+  const claim = newClaim();
+  const now = ctx.now();
+  const t = q.totals;
+  const fromCart = source.kind === "cart";
+  const coupon = q.coupon;
+  const couponFits = coupon?.perUserLimit == null ? sql`1` : sql`${ownerUses(owner, coupon.id)} < ${coupon.perUserLimit}`;
+
+  const insertOrder = ctx.db.run(sql`insert into orders (order_number, user_id, guest_email, payment_method, payment_status, order_status,
+      subtotal_paise, discount_paise, shipping_paise, total_paise, coupon_id, coupon_code, gift_eligible,
+      ship_full_name, ship_street_address, ship_apartment, ship_town_city, ship_state, ship_zipcode, ship_phone_number, ship_email_address,
+      expires_at, checkout_key, claim, stock_held, from_cart, access_hash, created_at)
+    select (select coalesce(max(order_number), 1000) + 1 from orders), ${owner.userId}, ${owner.userId === null ? owner.email : null},
+      ${method}, 'pending', 'placed', ${t.subtotalPaise}, ${t.discountPaise}, ${t.shippingPaise}, ${t.totalPaise},
+      ${coupon?.id ?? null}, ${coupon?.code ?? null},
+      (select count(*) from orders where order_status <> 'cancelled') < ${settings.promo.giftOrderLimit},
+      ${address.fullName}, ${address.streetAddress}, ${address.apartment ?? ""}, ${address.townCity}, ${address.state}, ${address.zipcode},
+      ${address.phoneNumber}, ${address.emailAddress},
+      ${method === "bank" ? now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000 : null}, ${storedKey}, ${claim}, 1, ${fromCart ? 1 : 0},
+      ${await sha256Hex(accessKey)}, ${now.getTime()}
+    where ${couponFits}
+    on conflict (checkout_key) do nothing`);
+
+  // One size bought in two colours is one decrement of its total.
+  const perSize = new Map<number, number>();
+  for (const line of q.lines) perSize.set(line.sizeId, (perSize.get(line.sizeId) ?? 0) + line.quantity);
+
+  const mailParams = orderMailParams(q, address, method, coupon?.code ?? null);
+  const held = method === "bank";
+  const statements = [
+    insertOrder,
+    ...[...perSize].map(([sizeId, quantity]) =>
+      ctx.db.run(sql`update product_sizes set stock = stock - ${quantity} where id = ${sizeId} and ${claimed(claim)}`),
+    ),
+    ...q.lines.map((l) =>
+      ctx.db.run(sql`insert into order_lines (order_id, product_id, size_id, product_name, image, color, size, quantity, unit_price_paise, original_unit_price_paise)
+        select o.id, ${l.productId}, ${l.sizeId}, ${l.name}, ${l.image?.url ?? ""}, ${l.color}, ${l.size}, ${l.quantity}, ${effectivePrice(l)}, ${l.pricePaise}
+        from orders o where o.claim = ${claim}`),
+    ),
+    ...(coupon ? [ctx.db.run(sql`update coupons set used_count = used_count + 1 where id = ${coupon.id} and ${claimed(claim)}`)] : []),
+    ...(fromCart && method === "cashOnDelivery" ? [clearBoughtLines(ctx.db, claim)] : []),
+    ...(input.saveAddress && owner.userId !== null && !saved
+      ? [insertIfNewAndRoom(ctx.db, owner.userId, { ...address, apartment: address.apartment ?? "" })]
+      : []),
+    ...(await queueOrderMail(
+      ctx,
+      claim,
+      address.emailAddress,
+      "order-confirmation",
+      {
+        name: address.fullName,
+        order: mailParams,
+        link: `${ctx.origin}${orderPagePath(NUMBER_MARK, owner.userId === null ? accessKey : null)}`.replace(
+          String(NUMBER_MARK),
+          ORDER_NUMBER_IN_LINK,
+        ),
+      },
+      held,
+    )),
+    ...(await queueOrderMail(ctx, claim, settings.store.email, "new-order", { order: mailParams }, held)),
+    stateQuery(ctx.db, sql`o.checkout_key = ${storedKey}`),
+    orderViewQuery(ctx.db, sql`o.checkout_key = ${storedKey}`),
+  ];
+
+  let results: unknown[];
+  try {
+    results = [...(await ctx.db.batch(statements as unknown as Parameters<typeof ctx.db.batch>[0]))];
+  } catch (error) {
+    if (refusedBy(error, "product_sizes_stock_check")) throw await stockRefusal(ctx, q.lines);
+    if (refusedBy(error, "coupons_usage_check")) throw new AppError(409, couponMessages.usedUp, { field: "coupon_code" });
+    throw error;
+  }
+  const [state] = results.at(-2) as OrderState[];
+  const [order] = toOrderViews(results.at(-1) as never);
+  if (!state || !order) throw new AppError(400, couponMessages.usedByYou, { field: "coupon_code" });
+  const mine = state.claim === claim;
+  if (mine) deliverQueuedMail(ctx, claim);
+  return {
+    order,
+    accessKey: owner.userId === null ? accessKey : null,
+    payment: razorpay ? await paymentFor(ctx, razorpay, order, state, address) : null,
+  };
+}
+
+/** After a refused decrement: which line the stock could not take, from the stock as it is now. */
+async function stockRefusal(ctx: ServiceContext, lines: CartLine[]): Promise<AppError> {
+  const fresh = await Promise.all(
+    lines.map((l) => heldLine(ctx, { productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
+  );
+  const short = fresh.find((l, i) => !l || l.stock < lines[i]!.quantity);
+  if (!short) return new AppError(409, orderMessages.tryAgain);
+  return new AppError(409, orderMessages.onlyLeft(short.stock, short.name, short.size), { field: "items" });
+}
+
+/** Mail queued by a batch whose claim is `claim`: sent after the response when a provider is set (else the outbox is the mailbox). */
+function deliverQueuedMail(ctx: ServiceContext, claim: string) {
+  if (!ctx.env.MAIL_API_KEY) return;
+  ctx.defer(
+    (async () => {
+      const rows = await ctx.db.all<{ id: number }>(sql`select m.id as id from mail_outbox m where m.status = 'queued'
+        and json_extract(m.params, '$.orderId') in (select id from orders where claim = ${claim})`);
+      for (const row of rows) await deliverMail(ctx, Number(row.id));
+    })().catch((err) => console.error("Order mail delivery failed", err)),
+  );
+}
+
+/**
+ * Razorpay's order for a pending online order: made once (a retried checkout finds the one made
+ * before) for our total in paise, with our order number as its receipt. If Razorpay cannot be
+ * reached the order is cancelled at once and its stock given back: nothing is held for nothing.
+ */
+async function paymentFor(
+  ctx: ServiceContext,
+  config: RazorpayConfig,
+  order: OrderView,
+  state: OrderState,
+  address: { fullName: string; emailAddress: string; phoneNumber: string },
+): Promise<PaymentRequest | null> {
+  if (order.paymentStatus === "paid") return null;
+  if (order.orderStatus === "cancelled") throw new AppError(409, orderMessages.initiateFailed);
+  let providerOrderId = state.providerOrderId;
+  if (!providerOrderId) {
+    try {
+      const created = await createRazorpayOrder(config, {
+        amount: order.totalPaise,
+        receipt: String(order.orderNumber),
+        notes: { order_number: String(order.orderNumber) },
+      });
+      const [, [row]] = await ctx.db.batch([
+        ctx.db.run(sql`update orders set provider_order_id = ${created.id} where id = ${order.id} and provider_order_id is null`),
+        ctx.db.all<{ id: string }>(sql`select provider_order_id as id from orders where id = ${order.id}`),
+      ]);
+      providerOrderId = row?.id ?? created.id;
+    } catch (error) {
+      console.error("Razorpay order creation failed", error);
+      await cancelPending(ctx, sql`id = ${order.id} and provider_order_id is null`);
+      throw new AppError(503, orderMessages.initiateFailed);
+    }
+  }
+  return {
+    id: providerOrderId,
+    amount: order.totalPaise,
+    currency: "INR",
+    key: config.keyId,
+    checkoutUrl: config.checkoutUrl,
+    name: settings.brand.name,
+    description: `Order #${order.orderNumber}`,
+    orderNumber: order.orderNumber,
+    prefill: { name: address.fullName, email: address.emailAddress, contact: address.phoneNumber },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry
+
+/**
+ * Cancels the pending online orders matching `where` that still hold stock, and gives their stock
+ * and coupon uses back, in one batch. Their held mails stay held: a late payment revives the order.
+ */
+async function cancelPending(ctx: Pick<ServiceContext, "db">, where: SQL): Promise<number> {
+  const claim = newClaim();
+  const [marked] = await ctx.db.batch([
+    ctx.db.run(sql`update orders set claim = ${claim}, order_status = 'cancelled', payment_status = 'failed', stock_held = 0
+      where payment_method = 'bank' and payment_status = 'pending' and stock_held = 1 and ${where}`),
+    moveStock(ctx.db, claim, "give"),
+    moveCouponUses(ctx.db, claim, "give"),
+  ]);
+  return marked.rowsAffected;
+}
+
+/** The scheduled handler's part: pending online orders past their window give their stock back. */
+export function expirePendingOrders(ctx: Pick<ServiceContext, "db" | "now">): Promise<number> {
+  return cancelPending(ctx, sql`expires_at <= ${ctx.now().getTime()}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment confirmation
+
+const providerOrderIdSchema = z.string().regex(/^order_[A-Za-z0-9]{1,40}$/);
+const providerPaymentIdSchema = z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/);
+const verifySchema = z.object({
+  razorpay_order_id: providerOrderIdSchema,
+  razorpay_payment_id: providerPaymentIdSchema,
+  razorpay_signature: z.string().regex(/^[0-9a-fA-F]{64}$/),
+});
+
+const verifyFailed = () => new AppError(400, orderMessages.verifyFailed);
+
+interface Confirmation {
+  providerOrderId: string;
+  paymentId: string;
+  eventId: string;
+  source: "verify" | "webhook";
+  type: string;
+  payload: string;
+  /** The amount paid (webhooks say it): a payment of another amount confirms nothing. */
+  amount: number | null;
+}
+
+/**
+ * Marks the order paid, once, whichever of verify and the webhook comes first; a repeated event id
+ * records nothing. An order that expired meanwhile is revived when its stock is still there, else kept
+ * as paid, flagged for a refund, and the shop is mailed. Answers the order, or null for an unknown one.
+ */
+async function confirm(ctx: ServiceContext, c: Confirmation): Promise<{ order: OrderView; state: OrderState } | null> {
+  const claim = newClaim();
+  const now = ctx.now().getTime();
+  const byProvider = sql`o.provider_order_id = ${c.providerOrderId}`;
+  const results = await ctx.db.batch([
+    ctx.db.run(sql`insert into payment_events (event_id, source, order_id, type, payload, claim, created_at)
+      select ${c.eventId}, ${c.source}, (select id from orders o where ${byProvider}), ${c.type}, ${c.payload}, ${claim}, ${now} where 1
+      on conflict (event_id) do nothing`),
+    ctx.db.run(sql`update orders set payment_status = 'paid', paid_at = ${now}, provider_payment_id = ${c.paymentId}, claim = ${claim}
+      where provider_order_id = ${c.providerOrderId} and payment_status = 'pending' and stock_held = 1
+        and (${c.amount} is null or total_paise = ${c.amount})
+        and exists (select 1 from payment_events e where e.event_id = ${c.eventId} and e.claim = ${claim})`),
+    releaseHeldMail(ctx, claim),
+    clearBoughtLines(ctx.db, claim),
+    ctx.db.all<{ claim: string | null }>(sql`select claim from payment_events where event_id = ${c.eventId}`),
+    stateQuery(ctx.db, byProvider),
+    orderViewQuery(ctx.db, byProvider),
+  ]);
+  const [event] = results[4] as { claim: string | null }[];
+  const [state] = results[5] as OrderState[];
+  const [order] = toOrderViews(results[6] as never);
+  if (!state || !order) return null;
+  if (state.claim === claim) {
+    deliverQueuedMail(ctx, claim);
+    return { order, state };
+  }
+  const newEvent = event?.claim === claim;
+  const lateForExpired =
+    newEvent && state.paymentStatus !== "paid" && !state.stockHeld && (c.amount === null || c.amount === order.totalPaise);
+  if (!lateForExpired) return { order, state };
+  return (await revive(ctx, c)) ?? { order, state };
+}
+
+/** A payment for an expired order: take its stock again if it is there, else keep it paid and flag a refund. */
+async function revive(ctx: ServiceContext, c: Confirmation): Promise<{ order: OrderView; state: OrderState } | null> {
+  const now = ctx.now().getTime();
+  const byProvider = sql`o.provider_order_id = ${c.providerOrderId}`;
+  const markPaid = (claim: string, revived: boolean) =>
+    ctx.db.run(sql`update orders set payment_status = 'paid', paid_at = ${now}, provider_payment_id = ${c.paymentId}, claim = ${claim},
+        ${revived ? sql`order_status = 'placed', stock_held = 1` : sql`refund_due = 1`}
+      where provider_order_id = ${c.providerOrderId} and payment_status <> 'paid' and stock_held = 0`);
+  const claim = newClaim();
+  try {
+    const results = await ctx.db.batch([
+      markPaid(claim, true),
+      moveStock(ctx.db, claim, "take"),
+      moveCouponUses(ctx.db, claim, "take"),
+      releaseHeldMail(ctx, claim),
+      clearBoughtLines(ctx.db, claim),
+      stateQuery(ctx.db, byProvider),
+      orderViewQuery(ctx.db, byProvider),
+    ]);
+    deliverQueuedMail(ctx, claim);
+    return { state: (results[5] as OrderState[])[0]!, order: toOrderViews(results[6] as never)[0]! };
+  } catch (error) {
+    if (!refusedBy(error, "product_sizes_stock_check") && !refusedBy(error, "coupons_usage_check")) throw error;
+  }
+  // The stock (or the coupon) is gone: the payment is kept, the order flagged, the shop told to refund.
+  const flag = newClaim();
+  const [mark, , state, view] = await ctx.db.batch([
+    markPaid(flag, false),
+    ...(await queueOrderMail(
+      ctx,
+      flag,
+      settings.store.email,
+      "refund-due",
+      { order: await mailParamsOf(ctx, byProvider), paymentId: c.paymentId },
+      false,
+    )),
+    stateQuery(ctx.db, byProvider),
+    orderViewQuery(ctx.db, byProvider),
+  ]);
+  if (mark.rowsAffected > 0) {
+    console.warn("Payment for an expired order whose stock is gone: flagged for refund", c.providerOrderId, c.paymentId);
+    deliverQueuedMail(ctx, flag);
+  }
+  return { state: (state as OrderState[])[0]!, order: toOrderViews(view as never)[0]! };
+}
+
+/** A stored order as a mail's parameters (the refund notice). */
+async function mailParamsOf(ctx: ServiceContext, where: SQL) {
+  const [order] = toOrderViews((await orderViewQuery(ctx.db, where)) as never);
+  if (!order) throw new Error("Order vanished while flagging a refund");
+  return orderMail(order);
+}
+
+/**
+ * `POST /api/payment/verify-payment` and the checkout page after Checkout.js's handler: checks
+ * Razorpay's signature (HMAC-SHA256 of `order_id|payment_id` with the key secret, constant time)
+ * for an order WE stored for this shopper, and confirms it. Anything else: "Payment verification failed."
+ */
+export async function confirmPayment(ctx: ServiceContext, input: unknown): Promise<{ order: OrderView; accessKey: string | null }> {
+  const config = razorpayConfig(ctx.env);
+  const parsed = verifySchema.safeParse(input);
+  if (!config || !parsed.success) throw verifyFailed();
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parsed.data;
+  const claims = await ctx.claims();
+  const [[owned], user] = await Promise.all([
+    ctx.read(
+      ctx.db.all<{ userId: number | null; key: string }>(
+        sql`select user_id as userId, checkout_key as key from orders where provider_order_id = ${orderId}`,
+      ),
+    ),
+    claims ? ctx.user() : null,
+  ]);
+  // Her own order, or a guest order (whose payer alone holds this payment's signature).
+  if (!owned || (owned.userId !== null && owned.userId !== user?.id)) throw verifyFailed();
+  if (!(await paymentSignatureValid(config, orderId, paymentId, signature))) throw verifyFailed();
+  const done = await confirm(ctx, {
+    providerOrderId: orderId,
+    paymentId,
+    eventId: `verify:${paymentId}`,
+    source: "verify",
+    type: "checkout.verified",
+    payload: JSON.stringify(parsed.data),
+    amount: null,
+  });
+  if (!done || done.order.paymentStatus !== "paid") throw verifyFailed();
+  return { order: done.order, accessKey: owned.userId === null ? await accessKeyFor(ctx, owned.key) : null };
+}
+
+const webhookSchema = z.object({
+  event: z.string().max(100),
+  payload: z
+    .object({
+      payment: z
+        .object({ entity: z.object({ id: providerPaymentIdSchema, order_id: providerOrderIdSchema.nullish(), amount: z.number().int() }) })
+        .optional(),
+      order: z.object({ entity: z.object({ id: providerOrderIdSchema, amount_paid: z.number().int().optional() }) }).optional(),
+    })
+    .default({}),
+});
+
+/**
+ * `POST /api/payment/webhook`: Razorpay's signed events. A bad signature is refused (400); a good one
+ * is always answered 200 so Razorpay stops retrying, whether it changed anything or not.
+ */
+export async function paymentWebhook(
+  ctx: ServiceContext,
+  raw: string,
+  headers: { signature: string | undefined; eventId: string | undefined },
+): Promise<{ status: "confirmed" | "recorded" | "ignored" }> {
+  const config = razorpayConfig(ctx.env);
+  if (!config) throw new AppError(503, orderMessages.onlineOff);
+  if (
+    !headers.signature ||
+    !/^[0-9a-fA-F]{64}$/.test(headers.signature) ||
+    !(await webhookSignatureValid(config, raw, headers.signature))
+  ) {
+    throw new AppError(400, "Invalid webhook signature");
+  }
+  let body: z.infer<typeof webhookSchema>;
+  try {
+    body = webhookSchema.parse(JSON.parse(raw));
+  } catch {
+    return { status: "ignored" };
+  }
+  const payment = body.payload.payment?.entity;
+  const providerOrderId = payment?.order_id ?? body.payload.order?.entity.id;
+  if (!payment || !providerOrderId) return { status: "ignored" };
+  const eventId = headers.eventId && /^[A-Za-z0-9_.:-]{1,100}$/.test(headers.eventId) ? headers.eventId : `${body.event}:${payment.id}`;
+  const base = {
+    providerOrderId,
+    paymentId: payment.id,
+    eventId: `webhook:${eventId}`,
+    source: "webhook" as const,
+    type: body.event,
+    payload: raw,
+  };
+  if (body.event === "payment.captured" || body.event === "order.paid") {
+    const done = await confirm(ctx, { ...base, amount: payment.amount });
+    return { status: done?.state.paymentStatus === "paid" ? "confirmed" : "ignored" };
+  }
+  if (body.event === "payment.failed") {
+    // A failed attempt: the shopper may try again in the same dialog, so the order stays pending until it expires.
+    await ctx.db.run(sql`insert into payment_events (event_id, source, order_id, type, payload, created_at)
+      select ${base.eventId}, 'webhook', (select id from orders where provider_order_id = ${providerOrderId}), ${body.event}, ${raw}, ${ctx.now().getTime()}
+      where 1 on conflict (event_id) do nothing`);
+    return { status: "recorded" };
+  }
+  return { status: "ignored" };
+}
