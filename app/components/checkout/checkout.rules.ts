@@ -3,15 +3,16 @@
  * "Payment and orders"): client-safe, imported by the page, its components and its action.
  */
 import type { OrderTotals } from "../../../workers/services/coupon.rules";
+import { orderMessages } from "../../../workers/services/order.rules";
 
 export const checkoutMessages = {
-  noAddress: "Please provide a delivery address.",
-  placeFailed: "Failed to place order",
-  paymentStartFailed: "Failed to initiate payment. Please try again.",
-  sdkFailed: "Failed to load Razorpay SDK. Please check your connection.",
-  paymentFailed: "Payment failed. Please try again.",
-  paymentCancelled: "Payment cancelled.",
-  verifyFailed: "Payment verification failed.",
+  noAddress: orderMessages.noAddress,
+  placeFailed: orderMessages.placeFailed,
+  paymentStartFailed: orderMessages.initiateFailed,
+  sdkFailed: orderMessages.sdkFailed,
+  paymentFailed: orderMessages.paymentFailed,
+  paymentCancelled: orderMessages.cancelled,
+  verifyFailed: orderMessages.verifyFailed,
   pinVerified: "PIN code verified: State & City auto-filled",
   pinInvalid: "Invalid PIN code",
   /** A browser without JavaScript cannot open Razorpay's window: said before any order is made. */

@@ -63,7 +63,7 @@ export function OrderSummary({
         </div>
         {couponCode && (
           <div className="checkout-totals__discount">
-            <dt>Discount ({couponCode})</dt>
+            <dt>{`Discount (${couponCode})`}</dt>
             <dd>−{formatRupees(totals.discountPaise)}</dd>
           </div>
         )}
