@@ -6,8 +6,10 @@ import { type CartLine, type HeldLine, heldLine, myCart } from "../../workers/se
 import { couponMessages, normaliseCouponCode, orderTotals } from "../../workers/services/coupon.rules";
 import { AppError, errorHeaders } from "../../workers/services/errors";
 import { fieldErrors } from "../../workers/services/fields.schema";
+import { orderPagePath } from "../../workers/services/order-views.rules";
 import { applyCoupon, confirmPayment, placeOrder } from "../../workers/services/orders";
 import { effectivePrice } from "../../workers/services/pricing";
+import { razorpayConfig } from "../../workers/services/razorpay";
 import { settings } from "../../workers/services/settings";
 import {
   ADDRESS_FIELDS,
@@ -19,7 +21,6 @@ import {
   type LinesSource,
   NEW_ADDRESS,
   noAddressGiven,
-  thankYouPath,
 } from "../components/checkout/checkout.rules";
 import { CheckoutView } from "../components/checkout/checkout-view";
 import { buyNowLine, CHECKOUT_SIGN_UP, clearBuyNow } from "../lib/cart.server";
@@ -57,12 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const claims = await services.claims();
   const held = buyNowLine(request, claims?.userId ?? null);
   const checkoutKey = crypto.randomUUID();
+  // Without Razorpay's keys (or with the stand-in's in production) the shop takes cash on delivery only.
+  const onlinePayment = razorpayConfig(services.env) !== null;
   if (!claims) {
     // A guest checks out only the piece she chose with Buy Now, and only when she asked to.
     if (!held || !isGuestAsked(request)) throw redirect(CHECKOUT_SIGN_UP);
     const line = await heldLine(services, held);
     const lines = line ? [line] : [];
-    return { guest: true, buyNow: true, lines, totals: totalsOf(lines), addresses: [], checkoutKey, contact: null };
+    return { guest: true, buyNow: true, lines, totals: totalsOf(lines), addresses: [], checkoutKey, contact: null, onlinePayment };
   }
   // The session check, the lines and her saved addresses travel in one batch (one round trip).
   const lines = held ? heldLine(services, held).then((line) => (line ? [line] : [])) : myCart(services).then((cart) => cart.lines);
@@ -79,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totals: totalsOf(shown),
     addresses,
     checkoutKey,
+    onlinePayment,
     // The new-address form starts with what her account already says.
     contact: { fullName: user.name, phoneNumber: user.mobile, emailAddress: user.email },
   };
@@ -192,7 +196,7 @@ async function place(request: Request, services: Services, form: FormData, held:
     if (!placed.payment) {
       // Post/Redirect/Get: a reload of the thank-you page can never place the order again.
       const headers = held ? { "Set-Cookie": clearBuyNow(request) } : undefined;
-      throw redirect(thankYouPath(placed.order.orderNumber, guest ? placed.accessKey : null), { status: 303, headers });
+      throw redirect(orderPagePath(placed.order.orderNumber, guest ? placed.accessKey : null), { status: 303, headers });
     }
     return answer({ intent: "place", ok: true, payment: placed.payment, orderNumber: placed.order.orderNumber });
   } catch (error) {
@@ -213,7 +217,7 @@ async function verify(request: Request, services: Services, form: FormData, buyN
       razorpay_signature: form.get("razorpay_signature"),
     });
     const headers = buyNow ? { "Set-Cookie": clearBuyNow(request) } : undefined;
-    throw redirect(thankYouPath(order.orderNumber, guest ? accessKey : null), { status: 303, headers });
+    throw redirect(orderPagePath(order.orderNumber, guest ? accessKey : null), { status: 303, headers });
   } catch (error) {
     const problem = problemOf(error);
     return answer({ intent: "verify", ok: false, message: checkoutMessages.verifyFailed }, problem?.status ?? 500);

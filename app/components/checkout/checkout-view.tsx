@@ -31,6 +31,8 @@ export interface CheckoutData {
   addresses: Address[];
   checkoutKey: string;
   contact: { fullName: string; phoneNumber: string; emailAddress: string } | null;
+  /** Whether the shop takes online payment now (Razorpay's keys are set). */
+  onlinePayment: boolean;
 }
 
 /**
@@ -50,6 +52,9 @@ function loadAddressCheck() {
 }
 
 const FORM_ID = "checkout-place-form";
+
+/** What an order is made of on the form: everything but its checkout key. */
+const fingerprintOf = (form: FormData) => JSON.stringify([...form.entries()].filter(([name]) => name !== "checkoutKey"));
 type Notice = { message: string; tone: "error" | "info" };
 
 /** The cart emptied (or the Buy Now piece went): said, then back to the cart after a second (SPEC §4 "Checkout"). */
@@ -92,7 +97,7 @@ export function CheckoutView(props: CheckoutData) {
   return <CheckoutForm {...props} />;
 }
 
-function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, contact }: CheckoutData) {
+function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, contact, onlinePayment }: CheckoutData) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   // Without JavaScript each form posts as a document and the answer comes back with the page.
@@ -112,6 +117,9 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
   );
   const [paying, setPaying] = useState(false);
   const busy = place.state !== "idle" || verify.state !== "idle" || paying;
+  // The order the last payment was started for, and the one on its way now (see checkBeforePlacing).
+  const lastPayment = useRef<{ key: string; fingerprint: string } | null>(null);
+  const submitted = useRef<{ key: string; fingerprint: string } | null>(null);
 
   const say = (message: string, tone: Notice["tone"] = "error") => setNotice({ message, tone });
 
@@ -121,11 +129,14 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
     const answer = place.data;
     if (place.state !== "idle" || answer?.intent !== "place") return;
     if (!answer.ok) {
+      // Whatever was refused (an order that expired meanwhile too), the next try is a new checkout.
+      lastPayment.current = null;
       setErrors(answer.fields ?? {});
       say(answer.message);
       if (answer.fields) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
+    lastPayment.current = submitted.current;
     setPaying(true);
     void import("./razorpay-checkout").then(
       ({ payWithRazorpay }) =>
@@ -160,23 +171,16 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
   }, [verify.data, verify.state]);
 
   /** Checks her address before anything is sent, with the server's own rules and words. */
-  function checkBeforePlacing(event: React.FormEvent<HTMLFormElement>) {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    const form = new FormData(event.currentTarget);
-    if ((form.get("addressId") ?? NEW_ADDRESS) !== NEW_ADDRESS) return;
+  function addressProblem(form: FormData): boolean {
+    if ((form.get("addressId") ?? NEW_ADDRESS) !== NEW_ADDRESS) return false;
     const values = Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, String(form.get(f) ?? "")])) as AddressValues;
     if (noAddressGiven(values)) {
-      event.preventDefault();
       say(checkoutMessages.noAddress);
       formRef.current?.querySelector<HTMLElement>('[name="streetAddress"]')?.focus();
-      return;
+      return true;
     }
     const check = addressCheck?.safeParse(values);
-    if (!check || check.success) return;
-    event.preventDefault();
+    if (!check || check.success) return false;
     const found: Partial<Record<AddressField, string>> = {};
     for (const issue of check.error.issues) {
       const field = issue.path[0] as AddressField;
@@ -185,6 +189,26 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
     setErrors(found);
     say(ADDRESS_FIELDS.map(([f]) => found[f]).find(Boolean) ?? checkoutMessages.noAddress);
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+    return true;
+  }
+
+  function checkBeforePlacing(event: React.FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    if (busy || addressProblem(form)) {
+      event.preventDefault();
+      return;
+    }
+    // Paying again for the same order (she closed Razorpay's window, or a payment failed): the same
+    // checkout key finds the pending order already made, instead of holding the stock twice.
+    const fingerprint = fingerprintOf(form);
+    const last = lastPayment.current;
+    if (last && last.fingerprint === fingerprint) {
+      event.preventDefault();
+      form.set("checkoutKey", last.key);
+      form.set("intent", "place");
+      place.submit(form, { method: "post" });
+    }
+    submitted.current = { key: String(form.get("checkoutKey")), fingerprint };
   }
 
   const initial = placeRefusal?.values ?? contact ?? {};
@@ -231,14 +255,16 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
             <legend>Payment method</legend>
             <div className="checkout-choices">
               <label className="checkout-choice">
-                <input type="radio" name="paymentMethod" value="bank" defaultChecked />
+                <input type="radio" name="paymentMethod" value="bank" defaultChecked={onlinePayment} disabled={!onlinePayment} />
                 <span>
                   <strong>Bank / UPI / Wallets</strong>
-                  <span className="checkout-choice__detail">Cards, UPI, net banking and wallets, through Razorpay</span>
+                  <span className="checkout-choice__detail">
+                    {onlinePayment ? "Cards, UPI, net banking and wallets, through Razorpay" : "Not available right now"}
+                  </span>
                 </span>
               </label>
               <label className="checkout-choice">
-                <input type="radio" name="paymentMethod" value="cashOnDelivery" />
+                <input type="radio" name="paymentMethod" value="cashOnDelivery" defaultChecked={!onlinePayment} />
                 <span>
                   <strong>Cash on Delivery</strong>
                   <span className="checkout-choice__detail">Pay when your order arrives</span>

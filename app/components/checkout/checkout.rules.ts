@@ -93,10 +93,3 @@ export type CheckoutAnswer =
     }
   | { intent: "verify"; ok: false; message: string }
   | { intent: "unknown"; ok: false; message: string };
-
-/** SPEC §2 "Thank-you": the order's page, with its secret key for a guest. */
-export function thankYouPath(orderNumber: number, accessKey: string | null): string {
-  const params = new URLSearchParams({ order: String(orderNumber) });
-  if (accessKey) params.set("key", accessKey);
-  return `/thankyou?${params}`;
-}
