@@ -159,7 +159,7 @@ async function place(request: Request, services: Services, form: FormData, held:
     // Drawn again without JavaScript: what she typed, and the coupon she applied, are kept.
     let coupon: CouponApplied | null = null;
     if (couponCode) coupon = await appliedCoupon(services, couponCode, held, guest).catch(() => null);
-    return answer({ intent: "place", ok: false, message, fields, values, addressId: chosen, coupon }, status, headers);
+    return answer({ intent: "place", ok: false, message, fields, values, addressId: chosen, paymentMethod, coupon }, status, headers);
   };
 
   const source: LinesSource = held ? "buy-now" : "cart";

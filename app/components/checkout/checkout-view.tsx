@@ -212,6 +212,8 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
   }
 
   const initial = placeRefusal?.values ?? contact ?? {};
+  // Without JavaScript a refused order comes back with the method she chose.
+  const method = placeRefusal?.paymentMethod ?? (onlinePayment ? "bank" : "cashOnDelivery");
   const fieldsFlagged = Object.keys(errors).length > 0;
 
   return (
@@ -255,7 +257,13 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
             <legend>Payment method</legend>
             <div className="checkout-choices">
               <label className="checkout-choice">
-                <input type="radio" name="paymentMethod" value="bank" defaultChecked={onlinePayment} disabled={!onlinePayment} />
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="bank"
+                  defaultChecked={onlinePayment && method === "bank"}
+                  disabled={!onlinePayment}
+                />
                 <span>
                   <strong>Bank / UPI / Wallets</strong>
                   <span className="checkout-choice__detail">
@@ -264,7 +272,7 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
                 </span>
               </label>
               <label className="checkout-choice">
-                <input type="radio" name="paymentMethod" value="cashOnDelivery" defaultChecked={!onlinePayment} />
+                <input type="radio" name="paymentMethod" value="cashOnDelivery" defaultChecked={method !== "bank" || !onlinePayment} />
                 <span>
                   <strong>Cash on Delivery</strong>
                   <span className="checkout-choice__detail">Pay when your order arrives</span>

@@ -88,6 +88,8 @@ export type CheckoutAnswer =
       values?: Partial<AddressValues>;
       /** The saved address chosen, or NEW_ADDRESS. */
       addressId?: string;
+      /** The payment method chosen. */
+      paymentMethod?: string;
       /** The coupon still applied, for that page. */
       coupon?: CouponApplied | null;
     }
