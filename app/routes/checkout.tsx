@@ -1,124 +1,244 @@
-import { Link, redirect } from "react-router";
-import { type CartLine, heldLine, myCart } from "../../workers/services/cart";
-import { cartMessages } from "../../workers/services/cart.rules";
-import { orderTotals } from "../../workers/services/coupon.rules";
-import { AppError } from "../../workers/services/errors";
-import { effectivePrice, formatRupees } from "../../workers/services/pricing";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import { databaseUnavailable } from "../../db/client";
+import { checkoutAddressSchema } from "../../workers/services/address.schema";
+import { myAddresses } from "../../workers/services/addresses";
+import { type CartLine, type HeldLine, heldLine, myCart } from "../../workers/services/cart";
+import { couponMessages, normaliseCouponCode, orderTotals } from "../../workers/services/coupon.rules";
+import { AppError, errorHeaders } from "../../workers/services/errors";
+import { fieldErrors } from "../../workers/services/fields.schema";
+import { orderPagePath } from "../../workers/services/order-views.rules";
+import { applyCoupon, confirmPayment, placeOrder } from "../../workers/services/orders";
+import { effectivePrice } from "../../workers/services/pricing";
+import { razorpayConfig } from "../../workers/services/razorpay";
 import { settings } from "../../workers/services/settings";
-import { CheckoutSteps } from "../components/checkout-steps";
-import { StatusPage } from "../components/status-page";
-import { buyNowLine, CHECKOUT_SIGN_UP } from "../lib/cart.server";
-import { PLACEHOLDER_IMAGE } from "../lib/use-image-fallback";
+import {
+  ADDRESS_FIELDS,
+  type AddressField,
+  type AddressValues,
+  type CheckoutAnswer,
+  type CouponApplied,
+  checkoutMessages,
+  type LinesSource,
+  NEW_ADDRESS,
+  noAddressGiven,
+} from "../components/checkout/checkout.rules";
+import { CheckoutView } from "../components/checkout/checkout-view";
+import { buyNowLine, CHECKOUT_SIGN_UP, clearBuyNow } from "../lib/cart.server";
 import type { Route } from "./+types/checkout";
 
 /**
- * Checkout, first part (SPEC §2 "Checkout"): a signed-out shopper makes her account first and comes
- * back here; then she sees what she is buying, the Buy Now line if she came that way (kept in one
- * place, app/lib/cart.server.ts), else her cart, at today's prices. Addresses, coupons, payment and
- * placing the order are the next piece of work: the page says so rather than pretend.
+ * Checkout (SPEC §2 "Checkout", §4, §5; issue 11 item 2). A signed-out shopper makes her account
+ * first and comes back, unless she holds a Buy Now line and chose to check out as a guest
+ * (`?guest=1`). She sees what she is buying (the Buy Now line if she came that way, else her cart)
+ * at today's prices, picks or adds the delivery address, may apply a coupon and pays by cash on
+ * delivery (works without JavaScript: the form posts here and the answer is a redirect to the
+ * thank-you page) or online through Razorpay (the page opens Checkout.js with the payment the action
+ * answers, then posts the result back to be verified). Every figure comes from the server: the
+ * order service (workers/services/orders.ts) prices the order again from the database.
  */
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.services;
-  // The token names the shopper without a read: a Buy Now line chosen by someone else is not hers.
-  const held = buyNowLine(request, (await services.claims())?.userId ?? null);
-  // The session check and the lines travel in one batch; a signed-out shopper's cart reads as empty.
-  const lines = held
-    ? heldLine(services, held).then((line) => (line ? [line] : []))
-    : myCart(services).then(
-        (cart) => cart.lines,
-        (error: unknown) => {
-          if (error instanceof AppError && error.status === 401) return [];
-          throw error;
-        },
-      );
-  const [user, shown] = await Promise.all([services.user(), lines]);
-  if (!user) throw redirect(CHECKOUT_SIGN_UP);
-  return { lines: shown, buyNow: held !== null };
-}
+const isGuestAsked = (request: Request) => new URL(request.url).searchParams.get("guest") === "1";
 
-function Line({ line }: { line: CartLine }) {
-  const unit = effectivePrice(line);
-  return (
-    <li className="checkout-line">
-      <img src={line.image?.url ?? PLACEHOLDER_IMAGE} alt="" width={line.image?.width ?? 800} height={line.image?.height ?? 1000} />
-      <div>
-        <p className="checkout-line__name">
-          <Link to={line.href}>{line.name}</Link>
-        </p>
-        <p className="checkout-line__options">
-          {[line.color && `Colour: ${line.color}`, `Size: ${line.size}`, `Qty: ${line.quantity}`].filter(Boolean).join(" · ")}
-        </p>
-        {line.problem && <p className="cart-line__problem">{line.problem}</p>}
-      </div>
-      <p className="checkout-line__total">{formatRupees(unit * line.quantity)}</p>
-    </li>
-  );
-}
+/** The held line as the order service takes it (SPEC §3 "Order, as placed": items). */
+const itemsOf = (held: HeldLine | null) =>
+  held ? [{ product: held.productId, size: held.size, color: held.color, quantity: held.quantity }] : undefined;
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { lines, buyNow } = loaderData;
-  if (lines.length === 0) {
-    // A Buy Now piece withdrawn since she chose it is not an empty cart.
-    return (
-      <StatusPage
-        eyebrow="Checkout"
-        title={buyNow ? "The piece you chose is no longer available." : cartMessages.emptyAtCheckout}
-        actions={
-          <Link to="/cart" className="button button--secondary">
-            Back to your cart
-          </Link>
-        }
-      >
-        <p>
-          {buyNow
-            ? "Choose another from the shop, or check out what is in your cart."
-            : "Add a piece you love to your cart, then come back here."}
-        </p>
-      </StatusPage>
-    );
-  }
-  // The figures the order service will charge (coupon.rules.ts), of the lines that can be bought.
-  const totals = orderTotals(
+/** The figures the order service will charge for these lines without a coupon (coupon.rules.ts, which it uses too). */
+const totalsOf = (lines: CartLine[]) =>
+  orderTotals(
     lines.filter((l) => !l.problem).map((l) => ({ unitPricePaise: effectivePrice(l), quantity: l.quantity })),
     null,
     settings.money,
   );
-  return (
-    <div className="checkout-page container">
-      <CheckoutSteps current={2} />
-      <h1 className="cart-page__title">Checkout details</h1>
-      <section className="cart-summary checkout-summary" aria-labelledby="checkout-items-title">
-        <h2 id="checkout-items-title">{buyNow ? "Buying now" : "Your order"}</h2>
-        <ul className="checkout-lines">
-          {lines.map((line) => (
-            <Line key={`${line.id}-${line.size}-${line.color}`} line={line} />
-          ))}
-        </ul>
-        <dl>
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatRupees(totals.subtotalPaise)}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{totals.shippingPaise ? formatRupees(totals.shippingPaise) : "Free"}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{formatRupees(totals.totalPaise)}</dd>
-          </div>
-        </dl>
-        <p className="notice">
-          Placing orders opens with our next update: delivery address, coupons and payment come next. Your {buyNow ? "choice" : "cart"} is
-          kept for you until then.
-        </p>
-      </section>
-    </div>
-  );
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.services;
+  // The token names the shopper without a read: a Buy Now line chosen by someone else is not hers.
+  const claims = await services.claims();
+  const held = buyNowLine(request, claims?.userId ?? null);
+  const checkoutKey = crypto.randomUUID();
+  // Without Razorpay's keys (or with the stand-in's in production) the shop takes cash on delivery only.
+  const onlinePayment = razorpayConfig(services.env) !== null;
+  if (!claims) {
+    // A guest checks out only the piece she chose with Buy Now, and only when she asked to.
+    if (!held || !isGuestAsked(request)) throw redirect(CHECKOUT_SIGN_UP);
+    const line = await heldLine(services, held);
+    const lines = line ? [line] : [];
+    return { guest: true, buyNow: true, lines, totals: totalsOf(lines), addresses: [], checkoutKey, contact: null, onlinePayment };
+  }
+  // The session check, the lines and her saved addresses travel in one batch (one round trip).
+  const lines = held ? heldLine(services, held).then((line) => (line ? [line] : [])) : myCart(services).then((cart) => cart.lines);
+  const [user, shown, addresses] = await Promise.all([
+    services.user(),
+    lines.catch(signedOutIsEmpty),
+    myAddresses(services).catch(signedOutIsEmpty),
+  ]);
+  if (!user) throw redirect(CHECKOUT_SIGN_UP);
+  return {
+    guest: false,
+    buyNow: held !== null,
+    lines: shown,
+    totals: totalsOf(shown),
+    addresses,
+    checkoutKey,
+    onlinePayment,
+    // The new-address form starts with what her account already says.
+    contact: { fullName: user.name, phoneNumber: user.mobile, emailAddress: user.email },
+  };
+}
+
+/** A session that failed its check reads as empty here; the loader then sends her to make an account. */
+function signedOutIsEmpty(error: unknown): never[] {
+  if (error instanceof AppError && error.status === 401) return [];
+  throw error;
+}
+
+/** A failure as the shopper reads it (the service's own words), or null for one that is not hers to fix. */
+function problemOf(error: unknown): AppError | null {
+  if (error instanceof Response || databaseUnavailable(error)) throw error;
+  if (error instanceof AppError) return error;
+  console.error("Checkout action failed", error);
+  return null;
+}
+
+const answer = (body: CheckoutAnswer, status = 200, headers?: HeadersInit) => data<CheckoutAnswer>(body, { status, headers });
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.services;
+  const form = await request.formData().catch(() => new FormData());
+  const intent = text(form, "intent");
+  const claims = await services.claims();
+  const held = buyNowLine(request, claims?.userId ?? null);
+  // Razorpay's answer is checked against the order we stored: nothing else of this request is needed.
+  if (intent === "verify") return verify(request, services, form, held !== null, !claims);
+  // A guest checks out only a Buy Now line (her session may also have ended since the page was drawn).
+  if (!claims && !held) throw redirect(CHECKOUT_SIGN_UP);
+  if (intent === "apply-coupon") return applyCode(services, text(form, "couponCode"), held, !claims);
+  if (intent === "remove-coupon") return answer({ intent, ok: true });
+  if (intent === "place") return place(request, services, form, held, !claims);
+  return answer({ intent: "unknown", ok: false, message: checkoutMessages.unknownAction }, 400);
+}
+
+type Services = Route.ActionArgs["context"]["services"];
+
+async function appliedCoupon(services: Services, code: string, held: HeldLine | null, guest: boolean): Promise<CouponApplied> {
+  const { coupon, totals } = await applyCoupon(services, { couponCode: code, items: itemsOf(held), buyNow: held !== null, guest });
+  return { ...coupon, totals };
+}
+
+/** `intent` apply-coupon: the code trimmed and upper-cased (SPEC §5), judged by the order service against these lines. */
+async function applyCode(services: Services, raw: string, held: HeldLine | null, guest: boolean) {
+  const code = normaliseCouponCode(raw);
+  if (!code) return answer({ intent: "apply-coupon", ok: false, message: couponMessages.empty, code }, 400);
+  try {
+    return answer({ intent: "apply-coupon", ok: true, coupon: await appliedCoupon(services, code, held, guest) });
+  } catch (error) {
+    const problem = problemOf(error);
+    const status = problem?.status ?? 500;
+    return answer(
+      { intent: "apply-coupon", ok: false, message: problem?.message ?? couponMessages.failed, code },
+      status,
+      problem ? errorHeaders(problem) : undefined,
+    );
+  }
+}
+
+/** `intent` place: the order service places the order; cash on delivery goes on to the thank-you page. */
+async function place(request: Request, services: Services, form: FormData, held: HeldLine | null, guest: boolean) {
+  const paymentMethod = text(form, "paymentMethod");
+  const couponCode = normaliseCouponCode(text(form, "couponCode")) || undefined;
+  const values = Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, text(form, field)])) as AddressValues;
+  const chosen = guest ? NEW_ADDRESS : text(form, "addressId") || NEW_ADDRESS;
+  const refuse = async (message: string, status: number, fields?: Partial<Record<AddressField, string>>, headers?: HeadersInit) => {
+    // Drawn again without JavaScript: what she typed, and the coupon she applied, are kept.
+    let coupon: CouponApplied | null = null;
+    if (couponCode) coupon = await appliedCoupon(services, couponCode, held, guest).catch(() => null);
+    return answer({ intent: "place", ok: false, message, fields, values, addressId: chosen, paymentMethod, coupon }, status, headers);
+  };
+
+  const source: LinesSource = held ? "buy-now" : "cart";
+  if (text(form, "lines") !== source) return refuse(checkoutMessages.changed, 409);
+  // Razorpay's window needs JavaScript; without it no pending order is made to hold stock for nothing.
+  if (paymentMethod === "bank" && text(form, "js") !== "1") return refuse(checkoutMessages.needsJavaScript, 400);
+
+  let shippingInfo: unknown;
+  if (chosen === NEW_ADDRESS) {
+    if (noAddressGiven(values)) return refuse(checkoutMessages.noAddress, 400);
+    // Checked here too for the form's messages by field; the order service checks it again.
+    const parsed = checkoutAddressSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error.issues) as Partial<Record<AddressField, string>>;
+      const first = ADDRESS_FIELDS.map(([field]) => fields[field]).find(Boolean);
+      return refuse(first ?? checkoutMessages.noAddress, 400, fields);
+    }
+    shippingInfo = values;
+  } else {
+    shippingInfo = { addressId: chosen };
+  }
+
+  try {
+    const placed = await placeOrder(services, {
+      shippingInfo,
+      saveAddress: !guest && chosen === NEW_ADDRESS && form.get("saveAddress") === "on",
+      paymentMethod,
+      couponCode,
+      checkoutKey: text(form, "checkoutKey"),
+      items: itemsOf(held),
+      buyNow: held !== null,
+      guest,
+    });
+    if (!placed.payment) {
+      // Post/Redirect/Get: a reload of the thank-you page can never place the order again.
+      const headers = held ? { "Set-Cookie": clearBuyNow(request) } : undefined;
+      throw redirect(orderPagePath(placed.order.orderNumber, guest ? placed.accessKey : null), { status: 303, headers });
+    }
+    return answer({ intent: "place", ok: true, payment: placed.payment, orderNumber: placed.order.orderNumber });
+  } catch (error) {
+    const problem = problemOf(error);
+    if (problem?.status === 401) throw redirect(CHECKOUT_SIGN_UP);
+    const fallback = paymentMethod === "bank" ? checkoutMessages.paymentStartFailed : checkoutMessages.placeFailed;
+    const field = problem?.details?.fields as Partial<Record<AddressField, string>> | undefined;
+    return refuse(problem?.message ?? fallback, problem?.status ?? 500, field, problem ? errorHeaders(problem) : undefined);
+  }
+}
+
+/** `intent` verify: Razorpay's handler answer, checked by the order service; then the thank-you page. */
+async function verify(request: Request, services: Services, form: FormData, buyNow: boolean, guest: boolean) {
+  try {
+    const { order, accessKey } = await confirmPayment(services, {
+      razorpay_order_id: form.get("razorpay_order_id"),
+      razorpay_payment_id: form.get("razorpay_payment_id"),
+      razorpay_signature: form.get("razorpay_signature"),
+    });
+    const headers = buyNow ? { "Set-Cookie": clearBuyNow(request) } : undefined;
+    throw redirect(orderPagePath(order.orderNumber, guest ? accessKey : null), { status: 303, headers });
+  } catch (error) {
+    const problem = problemOf(error);
+    return answer({ intent: "verify", ok: false, message: checkoutMessages.verifyFailed }, problem?.status ?? 500);
+  }
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  return <CheckoutView {...loaderData} />;
 }
 
 export const handle = { failure: "Failed to load checkout" };
+
+/**
+ * A coupon's answer changes nothing the loader reads; any answer to Place Order, refusals too, reads
+ * the lines again (a size that sold out meanwhile shows why), as does a refused payment.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  if (intent === "apply-coupon" || intent === "remove-coupon") return false;
+  if (intent === "place" || intent === "verify") return true;
+  return defaultShouldRevalidate;
+};
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -12,11 +12,14 @@ import { EmailField, Field, FormMessage, SubmitButton, useFocusFirstInvalid } fr
 import { PasswordField } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
+import { buyNowLine } from "../lib/cart.server";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/create-account";
 
 // Indexable like sign-in; the canonical URL drops `?redirect=`.
 const REGISTER_FAILED = "Registration failed";
+/** Checkout of the held Buy Now piece without an account (app/routes/checkout.tsx). */
+const GUEST_CHECKOUT = "/checkout?guest=1";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -29,7 +32,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);
   if (await context.services.user()) throw redirect(next);
-  return { next };
+  // A shopper on her way to checkout with a Buy Now piece may also buy it without an account (DECISIONS §6).
+  const guestCheckout = next === "/checkout" && buyNowLine(request, null) !== null;
+  return { next, guestCheckout };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateAccount() {
-  const { next } = useLoaderData<typeof loader>();
+  const { next, guestCheckout } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, problem);
@@ -106,6 +111,14 @@ export default function CreateAccount() {
       <p className="auth__alt">
         Already have an account? <Link to={withRedirect("/signin", next)}>Sign in</Link>
       </p>
+      {guestCheckout && (
+        <p className="auth__alt auth__guest">
+          In a hurry?{" "}
+          <Link to={GUEST_CHECKOUT} className="button button--secondary">
+            Continue as guest
+          </Link>
+        </p>
+      )}
     </>
   );
 }

@@ -368,6 +368,22 @@ export const ENDPOINTS: Endpoint[] = [
     fields: { intent: () => "update", lineId: () => "1", quantity: () => "2" },
     mustBreak: ["lineId"],
   },
+  {
+    method: "POST",
+    path: "/checkout",
+    page: true,
+    fields: {
+      intent: (r) => r.pick(["place", "apply-coupon", "remove-coupon", "verify"]),
+      paymentMethod: (r) => r.pick(["cashOnDelivery", "bank"]),
+      lines: () => "cart",
+      addressId: () => "new",
+      checkoutKey: (r) => token43(r),
+      couponCode: (r) => r.pick(["WELCOME10", "MONSOON25", ""]),
+      js: () => "1",
+      ...addressFields,
+    },
+    mustBreak: ["zipcode", "phoneNumber"],
+  },
   { method: "POST", path: "/all-products", page: true, fields: { intent: () => "x" } },
   {
     method: "POST",

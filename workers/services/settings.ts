@@ -56,6 +56,8 @@ export const settings = {
     scrollToProductsMs: 100,
     /** After a successful password reset, go to sign-in after this pause (SPEC §9). */
     passwordResetRedirectMs: 2_000,
+    /** Checkout with an empty cart says so, then goes back to the cart after this pause (SPEC §4, §9). */
+    checkoutEmptyRedirectMs: 1_000,
   },
   /** Mail delivery (workers/services/mail.ts): a failed send waits the first pause, doubling up to the longest. */
   mail: {

@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import type { CartLine } from "../../../workers/services/cart";
+import type { OrderTotals } from "../../../workers/services/coupon.rules";
+import { effectivePrice, formatRupees } from "../../../workers/services/pricing";
+import { PLACEHOLDER_IMAGE, useImageFallback } from "../../lib/use-image-fallback";
+
+function Line({ line }: { line: CartLine }) {
+  const fallback = useImageFallback();
+  return (
+    <li className="checkout-line">
+      <img
+        {...fallback}
+        src={line.image?.url ?? PLACEHOLDER_IMAGE}
+        alt=""
+        width={line.image?.width ?? 800}
+        height={line.image?.height ?? 1000}
+        decoding="async"
+      />
+      <div>
+        <p className="checkout-line__name">
+          <Link to={line.href}>{line.name}</Link>
+        </p>
+        <p className="checkout-line__options">
+          {[line.color && `Colour: ${line.color}`, `Size: ${line.size}`, `Qty: ${line.quantity}`].filter(Boolean).join(" · ")}
+        </p>
+        {line.problem && <p className="cart-line__problem">{line.problem}</p>}
+      </div>
+      <p className="checkout-line__total">
+        <span className="visually-hidden">Line total </span>
+        {formatRupees(effectivePrice(line) * line.quantity)}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * What she is buying and what it costs (SPEC §2 "Checkout", §9 "Pricing"): every figure is the
+ * server's, the page's own reading or the coupon's answer, never worked out from what she typed.
+ */
+export function OrderSummary({
+  lines,
+  totals,
+  couponCode,
+  buyNow,
+}: {
+  lines: CartLine[];
+  totals: OrderTotals;
+  couponCode: string | null;
+  buyNow: boolean;
+}) {
+  return (
+    <section className="checkout-card order-summary" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title">{buyNow ? "Buying now" : "Your order"}</h2>
+      <ul className="checkout-lines">
+        {lines.map((line) => (
+          <Line key={`${line.id}-${line.productId}-${line.size}-${line.color}`} line={line} />
+        ))}
+      </ul>
+      <dl className="checkout-totals" aria-live="polite">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(totals.subtotalPaise)}</dd>
+        </div>
+        {couponCode && (
+          <div className="checkout-totals__discount">
+            <dt>{`Discount (${couponCode})`}</dt>
+            <dd>−{formatRupees(totals.discountPaise)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Delivery</dt>
+          <dd>{totals.shippingPaise ? formatRupees(totals.shippingPaise) : "Free"}</dd>
+        </div>
+        <div className="checkout-totals__total">
+          <dt>Total</dt>
+          <dd>{formatRupees(totals.totalPaise)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
