@@ -10,10 +10,13 @@
  * Prints `ready <url>` once it serves; SIGTERM or SIGINT stops workerd.
  *
  * Cloudflare runs the Cron Trigger (wrangler.toml) every minute; Miniflare does not, so `--cron`
- * (npm start) runs it here on the same schedule. `/cdn-cgi/handler/scheduled?time=<ms>` runs it once
- * at any moment: how the tests expire unpaid orders "31 minutes later" without waiting.
+ * (npm start) runs it here on the same schedule. `--control-port <n>` opens a loopback endpoint,
+ * `POST /scheduled?time=<ms>`, that runs it once as if scheduled at that moment: how the tests expire
+ * unpaid orders "31 minutes later" without waiting. (Miniflare's own `/cdn-cgi/handler/scheduled`
+ * reaches the static-assets router in front of the Worker, which has no scheduled handler.)
  */
 import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Miniflare } from "miniflare";
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     var: { type: "string", multiple: true, default: [] },
     "inspector-port": { type: "string" },
     cron: { type: "boolean", default: false },
+    "control-port": { type: "string" },
   },
 });
 
@@ -69,19 +73,42 @@ const mf = new Miniflare({
   cachePersist: join(persist, "cache"),
   // Never reach out to Cloudflare for request.cf data: the shop runs offline.
   cf: false,
-  unsafeTriggerHandlers: true,
 });
 
 const url = await mf.ready;
 console.log(`ready ${url.origin}`);
 
+/** Runs the Worker's scheduled handler once, as Cloudflare's Cron Trigger would at `time`. */
+async function runScheduled(time: Date): Promise<string> {
+  const worker = await mf.getWorker();
+  const { outcome } = await worker.scheduled({ scheduledTime: time, cron: "* * * * *" });
+  return outcome;
+}
+
 if (values.cron) {
   const tick = () =>
-    fetch(new URL("/cdn-cgi/handler/scheduled", url)).then(
-      (res) => res.body?.cancel(),
+    runScheduled(new Date()).then(
+      (outcome) => outcome === "ok" || console.error(`The scheduled run ended with ${outcome}.`),
       (err: unknown) => console.error("The scheduled run failed:", err),
     );
   setInterval(tick, 60_000).unref();
+}
+
+if (values["control-port"]) {
+  const control = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const time = Number(url.searchParams.get("time") ?? Date.now());
+    if (req.method !== "POST" || url.pathname !== "/scheduled" || !Number.isFinite(time)) {
+      res.writeHead(404).end();
+      return;
+    }
+    runScheduled(new Date(time)).then(
+      (outcome) => res.writeHead(outcome === "ok" ? 200 : 500, { "content-type": "text/plain" }).end(outcome),
+      (err: unknown) => res.writeHead(500, { "content-type": "text/plain" }).end(String(err)),
+    );
+  });
+  control.listen(Number(values["control-port"]), "127.0.0.1");
+  control.unref();
 }
 
 let stopping = false;

@@ -8,6 +8,7 @@ declare module "vitest" {
     dbLinkControlUrl: string;
     dbTimeoutMs: number;
     razorpayUrl: string;
+    scheduledUrl: string;
     sessionSecret: string;
   }
 }
@@ -20,6 +21,7 @@ export default async function setup(project: TestProject) {
   project.provide("dbLinkControlUrl", stack.dbLinkControlUrl!);
   project.provide("dbTimeoutMs", stack.dbTimeoutMs!);
   project.provide("razorpayUrl", stack.razorpayUrl);
+  project.provide("scheduledUrl", stack.scheduledUrl);
   project.provide("sessionSecret", stack.sessionSecret);
   return () => stack.stop();
 }

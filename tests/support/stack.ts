@@ -26,6 +26,8 @@ export interface Stack {
   dbTimeoutMs?: number;
   /** The Razorpay stand-in (stand-ins/razorpay) the Worker takes online payments through. */
   razorpayUrl: string;
+  /** `POST` here with `?time=<ms>` runs the Worker's Cron Trigger once, as if scheduled then. */
+  scheduledUrl: string;
   dir: string;
   /** Signs the Worker's session tokens; tests use it to forge expired or otherwise odd tokens. */
   sessionSecret: string;
@@ -55,6 +57,7 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
   const db = await startLocalDbServer({ file, port: 0 });
   const link = outageControls ? await startDbProxy(new URL(db.url)) : undefined;
   const port = await freePort();
+  const controlPort = await freePort();
   const sessionSecret = randomBytes(32).toString("hex");
   // Razorpay stand-in (issue 11): its Orders API and Checkout.js, webhooks signed to this Worker.
   const razorpay = await startRazorpayStandIn({ port: 0, webhookUrl: `http://127.0.0.1:${port}/api/payment/webhook` });
@@ -67,6 +70,8 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
       process.env.BUILD_DIR ?? "build",
       "--port",
       String(port),
+      "--control-port",
+      String(controlPort),
       ...(inspectorPort ? ["--inspector-port", inspectorPort] : []),
       "--persist-to",
       persistRoot,
@@ -102,6 +107,7 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
     dbLinkControlUrl: link?.controlUrl,
     dbTimeoutMs: link && OUTAGE_DB_TIMEOUT_MS,
     razorpayUrl: razorpay.url,
+    scheduledUrl: `http://127.0.0.1:${controlPort}/scheduled`,
     dir,
     sessionSecret,
     async stop() {

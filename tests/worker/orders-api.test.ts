@@ -13,6 +13,7 @@ import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support
  */
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
+const scheduledUrl = inject("scheduledUrl");
 
 const KEY_SECRET = "aanchal_local_key_secret";
 const WEBHOOK_SECRET = "aanchal_local_webhook_secret";
@@ -383,7 +384,7 @@ describe("online payment", () => {
     const s = await stockedSize(10, 3);
     const [late, gone] = [await createPayment(s), await createPayment(s)];
     expect(await stockOf(s.product._id, s.size.size)).toBe(1);
-    const cron = await fetch(new URL(`/cdn-cgi/handler/scheduled?time=${Date.now() + 31 * 60_000}`, base));
+    const cron = await fetch(`${scheduledUrl}?time=${Date.now() + 31 * 60_000}`, { method: "POST" });
     expect(cron.status).toBe(200);
     expect(await stockOf(s.product._id, s.size.size)).toBe(3);
     expect(await orderRow(late.orderNumber)).toMatchObject({ order_status: "cancelled", stock_held: 0 });
