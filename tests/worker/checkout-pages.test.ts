@@ -154,9 +154,10 @@ describe("who sees checkout", () => {
     expect(/name="paymentMethod"[^>]*value="bank"/.test(html)).toBe(true);
     expect(/name="paymentMethod"[^>]*value="cashOnDelivery"/.test(html)).toBe(true);
     expect(shows(html, "Cash on Delivery")).toBe(true);
-    // The test Worker has no Razorpay keys: online payment is offered as unavailable, cash on delivery chosen.
-    expect(/name="paymentMethod"[^>]*disabled=""[^>]*value="bank"/.test(html)).toBe(true);
-    expect(/name="paymentMethod"[^>]*checked=""[^>]*value="cashOnDelivery"/.test(html)).toBe(true);
+    // The test Worker pays through the Razorpay stand-in: online payment is offered and chosen first.
+    expect(/<input[^>]*name="paymentMethod"[^>]*disabled=""[^>]*value="bank"/.test(html)).toBe(false);
+    expect(/<input[^>]*name="paymentMethod"[^>]*checked=""[^>]*value="bank"/.test(html)).toBe(true);
+    expect(shows(html, "Cards, UPI, net banking and wallets, through Razorpay")).toBe(true);
     expect(shows(html, "Place Order")).toBe(true);
     expect(shows(html, "Save this address to my profile")).toBe(true);
     for (const label of [

@@ -194,6 +194,23 @@ describe("cash on delivery", () => {
     expect(other.status).toBe(201);
     expect(other.json.order.orderNumber).not.toBe(a.json.order.orderNumber);
   });
+  it("answers the same order when her cart's checkout is sent again after the first answered, though the cart is empty now", async () => {
+    const s = await stockedSize(5, 4);
+    await cartCall(base, meera.token, "DELETE", "/api/cart");
+    expect((await cartCall(base, meera.token, "POST", "/api/cart", { items: [item(s, 1)] })).status).toBe(200);
+    const body = { shippingInfo: address(meera.email), paymentMethod: "cashOnDelivery", checkoutKey: randomBytes(16).toString("hex") };
+    const first = await call("/api/orders/place", body, { token: meera.token });
+    expect(first.status).toBe(201);
+    expect((await cartCall(base, meera.token, "GET", "/api/cart")).items).toEqual([]);
+    const again = await call("/api/orders/place", body, { token: meera.token });
+    expect(again.status, JSON.stringify(again.json)).toBe(201);
+    expect(again.json.order.orderNumber).toBe(first.json.order.orderNumber);
+    expect(await stockOf(s.product._id, s.size.size)).toBe(3);
+    // Without the key, an empty cart is refused as the spec says.
+    const fresh = await call("/api/orders/place", { ...body, checkoutKey: undefined }, { token: meera.token });
+    expect(fresh.status).toBe(400);
+    expect(fresh.json.message).toMatch(/cart is empty/i);
+  });
 });
 
 describe("under a crowd", () => {

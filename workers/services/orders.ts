@@ -364,21 +364,35 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   if (method === "bank" && !razorpay) throw new AppError(503, orderMessages.onlineOff, { field: "paymentMethod" });
   if (input.guest) await limit(ctx, "guest-order");
   const code = normaliseCouponCode(input.couponCode) || null;
-  const key =
-    input.checkoutKey === undefined || input.checkoutKey === null || input.checkoutKey === ""
-      ? randomToken(18)
-      : parseInput(checkoutKeySchema, input.checkoutKey);
+  const givenKey = !(input.checkoutKey === undefined || input.checkoutKey === null || input.checkoutKey === "");
+  const key = givenKey ? parseInput(checkoutKeySchema, input.checkoutKey) : randomToken(18);
 
   // The guest's e-mail is her address's: validate the address first.
   const guestAddress = input.guest ? parseInput(checkoutAddressSchema, input.shippingInfo ?? {}) : null;
   const { owner, source } = await ownerAndSource(ctx, input, guestAddress?.emailAddress);
-  const [{ address, saved }, q] = await Promise.all([
-    guestAddress ? { address: guestAddress, saved: false } : shippingAddress(ctx, owner, input.shippingInfo),
-    quote(ctx, owner, source, code),
-  ]);
-
   const storedKey = `${owner.userId === null ? "g" : `u${owner.userId}`}:${key}`;
   const accessKey = await accessKeyFor(ctx, storedKey);
+
+  // A checkout placed before (a retried request, a second click after the first answered, paying
+  // again after the window closed) answers its order, although the cart it emptied is empty now.
+  const [before, fresh] = await Promise.allSettled([
+    givenKey ? orderByKey(ctx, storedKey) : null,
+    Promise.all([
+      guestAddress ? { address: guestAddress, saved: false } : shippingAddress(ctx, owner, input.shippingInfo),
+      quote(ctx, owner, source, code),
+    ]),
+  ]);
+  if (before.status === "rejected") throw before.reason;
+  if (before.value) {
+    const { order, state } = before.value;
+    return {
+      order,
+      accessKey: owner.userId === null ? accessKey : null,
+      payment: await paymentFor(ctx, order.paymentMethod === "bank" ? razorpayConfig(ctx.env) : null, order, state, order.shipping),
+    };
+  }
+  if (fresh.status === "rejected") throw fresh.reason;
+  const [{ address, saved }, q] = fresh.value;
   const claim = newClaim();
   const now = ctx.now();
   const t = q.totals;
@@ -458,8 +472,16 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   return {
     order,
     accessKey: owner.userId === null ? accessKey : null,
-    payment: razorpay ? await paymentFor(ctx, razorpay, order, state, address) : null,
+    payment: await paymentFor(ctx, razorpay, order, state, address),
   };
+}
+
+/** The order placed with this stored checkout key, if any, in one read. */
+async function orderByKey(ctx: ServiceContext, storedKey: string): Promise<{ order: OrderView; state: OrderState } | null> {
+  const where = sql`o.checkout_key = ${storedKey}`;
+  const [[state], rows] = await Promise.all([ctx.read(stateQuery(ctx.db, where)), ctx.read(orderViewQuery(ctx.db, where))]);
+  const [order] = toOrderViews(rows as never);
+  return state && order ? { order, state } : null;
 }
 
 /** After a refused decrement: which line the stock could not take, from the stock as it is now. */
@@ -491,12 +513,12 @@ function deliverQueuedMail(ctx: ServiceContext, claim: string) {
  */
 async function paymentFor(
   ctx: ServiceContext,
-  config: RazorpayConfig,
+  config: RazorpayConfig | null,
   order: OrderView,
   state: OrderState,
   address: { fullName: string; emailAddress: string; phoneNumber: string },
 ): Promise<PaymentRequest | null> {
-  if (order.paymentStatus === "paid") return null;
+  if (!config || order.paymentStatus === "paid") return null;
   if (order.orderStatus === "cancelled") throw new AppError(409, orderMessages.initiateFailed);
   let providerOrderId = state.providerOrderId;
   if (!providerOrderId) {
