@@ -47,7 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const enhanced = form.get("enhanced") === "1";
   const rating = form.get("rating");
   const comment = form.get("comment");
-  const productPage = `/women-products/${params.category}/${params.slug}`;
+  // Encoded again: a decoded segment may hold characters a Location header cannot carry (%00).
+  const productPage = `/women-products/${encodeURIComponent(params.category)}/${encodeURIComponent(params.slug)}`;
   try {
     const posted = await postReview(context.services, form.get("productId") ?? "", {
       rating: rating ?? undefined,

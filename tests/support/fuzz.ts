@@ -33,6 +33,8 @@ export interface FuzzTarget {
   otherWishlistProductId: string;
   /** A line in the other shopper's cart: changing or removing it with the fuzzer's session must do nothing. */
   otherCartLineId: string;
+  /** A piece in stock, as an order's line names it: orders reach their checks (an address or line is always broken). */
+  buyableItem: { product: string; size: string; color: string; quantity: number };
 }
 
 export interface FuzzRequest {
@@ -77,14 +79,13 @@ export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string):
   const wished = await postJson(baseUrl, "/api/wishlist", { productId: otherWishlistProductId }, bearer(other.token));
   if (wished.status !== 201) throw new Error(`wishlist add answered ${wished.status}`);
   const [buyable] = await buyableProducts(baseUrl);
-  const carted = await postJson(
-    baseUrl,
-    "/api/cart",
-    {
-      items: [{ product: buyable!._id, size: buyable!.sizes.find((z) => z.stock > 0)!.size, color: buyable!.colors[0]!.name, quantity: 1 }],
-    },
-    bearer(other.token),
-  );
+  const buyableItem = {
+    product: buyable!._id,
+    size: buyable!.sizes.find((z) => z.stock > 0)!.size,
+    color: buyable!.colors[0]!.name,
+    quantity: 1,
+  };
+  const carted = await postJson(baseUrl, "/api/cart", { items: [buyableItem] }, bearer(other.token));
   if (carted.status !== 200) throw new Error(`cart add answered ${carted.status}`);
   const otherCartLineId = ((await carted.json()) as { cart: { items: { _id: string }[] } }).cart.items[0]!._id;
   return {
@@ -95,6 +96,7 @@ export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string):
     productPath: await productPath(baseUrl),
     otherWishlistProductId,
     otherCartLineId,
+    buyableItem,
   };
 }
 
@@ -175,8 +177,8 @@ interface Endpoint {
   fill?: (r: Rng, t: FuzzTarget) => string;
   /** Query parameters worth spoiling. */
   query?: string[];
-  /** Body fields and a valid value of each. */
-  fields?: Record<string, (r: Rng) => string>;
+  /** Body fields and a valid value of each (objects and lists go as JSON, or as their JSON text in a form). */
+  fields?: Record<string, (r: Rng, t: FuzzTarget) => unknown>;
   /** Fields whose value decides whether anything is written: one of them is always broken. */
   mustBreak?: string[];
   /** An action that answers to the page (a form post) rather than the JSON API. */
@@ -393,6 +395,48 @@ export const ENDPOINTS: Endpoint[] = [
     mustBreak: ["productId"],
   },
   { method: "GET", path: "/api/orders/my-orders" },
+  // Orders: the address or the lines are always broken, so nothing is placed (and the fuzzer's cart is
+  // empty, so a placing without a Buy Now line finds nothing to buy).
+  ...["/api/orders/place", "/api/orders/guest-place-order", "/api/payment/create-order"].map(
+    (path): Endpoint => ({
+      method: "POST",
+      path,
+      fields: {
+        shippingInfo: () => TEST_ADDRESS,
+        paymentMethod: (r) => r.pick(["cashOnDelivery", "bank", "upi"]),
+        buyNow: (r) => r.chance(0.7),
+        guest: (r) => r.chance(0.5),
+        items: (_r, t) => [t.buyableItem],
+        coupon_code: (r) => r.pick(["WELCOME10", "FLAT200", "MONSOON25", ""]),
+        checkoutKey: token43,
+        saveAddress: (r) => r.chance(0.5),
+      },
+      mustBreak: ["shippingInfo", "items"],
+    }),
+  ),
+  {
+    method: "POST",
+    path: "/api/coupons/apply",
+    fields: { coupon_code: (r) => r.pick(["WELCOME10", "FLAT200", "MONSOON25", " welcome10 "]), items: (_r, t) => [t.buyableItem] },
+  },
+  // Made-up payments and webhooks: no signature the fuzzer sends can be right.
+  {
+    method: "POST",
+    path: "/api/payment/verify-payment",
+    fields: {
+      razorpay_order_id: (r) => `order_${token43(r).slice(0, 14)}`,
+      razorpay_payment_id: (r) => `pay_${token43(r).slice(0, 14)}`,
+      razorpay_signature: () => "a".repeat(64),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/payment/webhook",
+    fields: {
+      event: (r) => r.pick(["payment.captured", "order.paid", "payment.failed"]),
+      payload: (r) => ({ payment: { entity: { id: `pay_${token43(r).slice(0, 14)}`, order_id: "order_x", amount: 100 } } }),
+    },
+  },
   // Another shopper's order, a wrong or odd key, an odd number: all the same 404 (or sign-in first).
   { method: "GET", path: "/thankyou", query: ["order", "key"] },
 ];
@@ -450,11 +494,11 @@ function queryString(r: Rng, names: string[]): string {
 }
 
 /** The fields of a body: every one odd or valid, and one of `mustBreak` (if any) surely invalid. */
-function fieldValues(r: Rng, ep: Endpoint, form: boolean): Record<string, unknown> {
+function fieldValues(r: Rng, ep: Endpoint, form: boolean, t: FuzzTarget): Record<string, unknown> {
   const broken = ep.mustBreak && r.pick(ep.mustBreak);
   const values: Record<string, unknown> = {};
   for (const [name, valid] of Object.entries(ep.fields ?? {})) {
-    const value = name === broken ? r.pick(form ? BREAKS_FORM : BREAKS_JSON) : r.chance(0.5) ? valid(r) : r.pick(ODD);
+    const value = name === broken ? r.pick(form ? BREAKS_FORM : BREAKS_JSON) : r.chance(0.5) ? valid(r, t) : r.pick(ODD);
     if (value !== MISSING) values[name] = value;
   }
   if (r.chance(0.1)) values[r.pick(["extra", "__proto__", "isAdmin", "_id", "userId"])] = r.pick(ODD.filter((v) => v !== MISSING));
@@ -510,7 +554,7 @@ function oneRequest(r: Rng, t: FuzzTarget): FuzzRequest {
     body = make();
   } else {
     const asForm = ep.page || ep.method === "PUT" ? r.chance(0.9) : r.chance(0.2);
-    const values = fieldValues(r, ep, asForm);
+    const values = fieldValues(r, ep, asForm, t);
     if (asForm && r.chance(0.5)) body = formBody(values, r);
     else if (asForm) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";

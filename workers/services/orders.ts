@@ -721,7 +721,7 @@ export async function confirmPayment(ctx: ServiceContext, input: unknown): Promi
     payload: JSON.stringify(parsed.data),
     amount: null,
   });
-  if (!done || done.order.paymentStatus !== "paid") throw verifyFailed();
+  if (done?.order.paymentStatus !== "paid") throw verifyFailed();
   return { order: done.order, accessKey: owned.userId === null ? await accessKeyFor(ctx, owned.key) : null };
 }
 
