@@ -19,7 +19,6 @@ export const orderMessages = {
   paymentFailed: "Payment failed. Please try again.",
   cancelled: "Payment cancelled.",
   addressNotFound: "That delivery address was not found. Please choose another.",
-  keyReused: "This checkout was already used for another order. Please reload the page.",
   tryAgain: "The stock changed while you were ordering. Please try again.",
 } as const;
 
