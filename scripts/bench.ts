@@ -5,8 +5,9 @@
  * signed out and in, read from the local libSQL server.
  */
 import { Worker } from "node:worker_threads";
-import { createUser, postJson } from "../tests/support/accounts";
-import { fillBasket } from "../tests/support/cart";
+import { createClient } from "@libsql/client";
+import { createUser, postJson, TEST_ADDRESS } from "../tests/support/accounts";
+import { buyableProducts, fillBasket, setStock } from "../tests/support/cart";
 import type { Stack } from "../tests/support/stack";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
@@ -133,7 +134,65 @@ async function pageTrips(stack: Stack, cookie: Record<string, string>) {
   return rows;
 }
 
+/**
+ * Placing orders under a crowd: 200 guest cash-on-delivery orders sent at once (each from its own
+ * address, as the guest limit is per address), first for a size with stock for all of them, then
+ * for a size with 5 left. Latency of each answer, orders per second over the whole crowd, database
+ * round trips per order, and what the stock says afterwards.
+ */
+async function orderCrowds(stack: Stack) {
+  const [product] = await buyableProducts(stack.baseUrl);
+  const size = product!.sizes.find((z) => z.stock > 0)!.size;
+  const item = { product: product!._id, size, color: product!.colors[0]!.name, quantity: 1 };
+  const crowd = async (stock: number) => {
+    const restore = await setStock(stack.dbUrl, product!._id, size, stock);
+    await fetch(`${stack.dbUrl}/stats/reset`, { method: "POST" });
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const sent = performance.now();
+        const res = await fetch(`${stack.baseUrl}/api/orders/guest-place-order`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": `198.18.${Math.floor(i / 250)}.${i % 250}` },
+          body: JSON.stringify({
+            shippingInfo: { ...TEST_ADDRESS, emailAddress: `bench-guest-${i}@example.com` },
+            paymentMethod: "cashOnDelivery",
+            items: [item],
+          }),
+        });
+        await res.arrayBuffer();
+        return { status: res.status, ms: performance.now() - sent };
+      }),
+    );
+    const wallS = (performance.now() - started) / 1000;
+    const pipelines = await dbPipelines(stack);
+    const db = createClient({ url: stack.dbUrl });
+    const left = Number(
+      (await db.execute({ sql: "select stock from product_sizes where product_id = ? and size = ?", args: [Number(product!._id), size] }))
+        .rows[0]?.stock,
+    );
+    db.close();
+    await restore();
+    const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+    const placed = answers.filter((a) => a.status === 201).length;
+    return {
+      stock,
+      placed,
+      refused: answers.filter((a) => a.status === 409).length,
+      other: answers.filter((a) => a.status !== 201 && a.status !== 409).length,
+      left,
+      ordersPerS: placed / wallS,
+      wallS,
+      p50Ms: percentile(sorted, 0.5),
+      p99Ms: percentile(sorted, 0.99),
+      tripsPerRequest: pipelines / answers.length,
+    };
+  };
+  return [await crowd(1000), await crowd(5)];
+}
+
 let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;
+let orders: Awaited<ReturnType<typeof orderCrowds>> | undefined;
 let trips: Awaited<ReturnType<typeof pageTrips>> | undefined;
 
 await runMeasurement(
@@ -150,6 +209,7 @@ await runMeasurement(
       ["product", product, {}],
       ["product, signed in", product, cookie],
       ["cart, signed in", "/cart", cookie],
+      ["checkout, signed in", "/checkout", cookie],
       ["api /api/categories", "/api/categories", {}],
       ["api /api/products", "/api/products", {}],
       ["static sample", await servedPath(stack.baseUrl, "/bench/static-sample.html"), {}],
@@ -161,6 +221,7 @@ await runMeasurement(
     for (const [, path, headers] of targets)
       perTarget.push({ render: await dbTrips(stack, path, headers), repeat: await dbTrips(stack, path, headers) });
     trips = await pageTrips(stack, cookie);
+    orders = await orderCrowds(stack);
 
     const results = [];
     for (const [i, [name, path, headers]] of targets.entries()) {
@@ -224,6 +285,23 @@ await runMeasurement(
       console.log(`\nsign-in with a wrong password (one scrypt verify, N=2^14 r=8 p=5): median ${signInMs.toFixed(0)} ms over ${samples};`);
       console.log(
         `sign-in refused before hashing: median ${refusedMs.toFixed(0)} ms; so one hash costs about ${(signInMs - refusedMs).toFixed(0)} ms in workerd`,
+      );
+    }
+    if (orders) {
+      console.log("\n200 guest cash-on-delivery orders sent at once (POST /api/orders/guest-place-order):\n");
+      printTable(
+        ["stock", "placed", "refused (409)", "other", "stock after", "orders/s", "p50 ms", "p99 ms", "round trips/request"],
+        orders.map((o) => [
+          o.stock,
+          o.placed,
+          o.refused,
+          o.other,
+          o.left,
+          o.ordersPerS.toFixed(0),
+          o.p50Ms.toFixed(0),
+          o.p99Ms.toFixed(0),
+          o.tripsPerRequest.toFixed(2),
+        ]),
       );
     }
     for (const r of results) {

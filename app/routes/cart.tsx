@@ -7,12 +7,12 @@ import { effectivePrice, formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AccountEmpty } from "../components/account-empty";
 import { CheckoutSteps } from "../components/checkout-steps";
+import { LineOptions, LinePicture } from "../components/line-parts";
 import { Price } from "../components/product/price";
 import { useToast } from "../components/toast/toast";
 import { signedInRead } from "../lib/auth.server";
 import { cartAction, completePendingAdd, takeCartNotice } from "../lib/cart.server";
 import type { CartAnswer } from "../lib/product-choice";
-import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import type { Route } from "./+types/cart";
 
 /**
@@ -137,7 +137,6 @@ function RemoveButton({ line }: { line: CartLine }) {
  * the answer.)
  */
 function CartLineRow({ line, shown }: { line: CartLine; shown: ShownLine }) {
-  const fallback = useImageFallback();
   const toast = useToast();
   const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
   const unit = effectivePrice(line);
@@ -148,32 +147,13 @@ function CartLineRow({ line, shown }: { line: CartLine; shown: ShownLine }) {
   return (
     <li className={line.problem ? "cart-line has-problem" : "cart-line"} hidden={shown.removing}>
       <Link to={line.href} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-        <img
-          {...fallback}
-          src={line.image?.url ?? PLACEHOLDER_IMAGE}
-          alt=""
-          width={line.image?.width ?? 800}
-          height={line.image?.height ?? 1000}
-          loading="lazy"
-          decoding="async"
-        />
+        <LinePicture image={line.image} />
       </Link>
       <div className="cart-line__body">
         <h2 className="cart-line__name">
           <Link to={line.href}>{line.name}</Link>
         </h2>
-        <dl className="cart-line__options">
-          {line.color && (
-            <div>
-              <dt>Colour</dt>
-              <dd>{line.color}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Size</dt>
-            <dd>{line.size}</dd>
-          </div>
-        </dl>
+        <LineOptions color={line.color} size={line.size} />
         <Price pricePaise={line.pricePaise} effectivePaise={unit} className="cart-line__price" />
         {line.problem && <p className="cart-line__problem">{line.problem}</p>}
       </div>

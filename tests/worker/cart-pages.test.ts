@@ -151,7 +151,7 @@ describe("Buy Now and /checkout", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(shows(html, kurti.productName)).toBe(true);
-    expect(shows(html, "Qty: 2")).toBe(true);
+    expect(shows(html, "<dt>Qty</dt><dd>2</dd>")).toBe(true);
     // Today's price twice, plus ₹100 delivery (SPEC §9).
     const unit = kurti.sizes.find((z) => z.size === size)!.discountPrice * 100;
     expect(shows(html, `<dt>Total</dt><dd>${formatRupees(unit * 2 + 100_00)}</dd>`)).toBe(true);

@@ -2,27 +2,17 @@ import { Link } from "react-router";
 import type { CartLine } from "../../../workers/services/cart";
 import type { OrderTotals } from "../../../workers/services/coupon.rules";
 import { effectivePrice, formatRupees } from "../../../workers/services/pricing";
-import { PLACEHOLDER_IMAGE, useImageFallback } from "../../lib/use-image-fallback";
+import { LineOptions, LinePicture } from "../line-parts";
 
 function Line({ line }: { line: CartLine }) {
-  const fallback = useImageFallback();
   return (
     <li className="checkout-line">
-      <img
-        {...fallback}
-        src={line.image?.url ?? PLACEHOLDER_IMAGE}
-        alt=""
-        width={line.image?.width ?? 800}
-        height={line.image?.height ?? 1000}
-        decoding="async"
-      />
+      <LinePicture image={line.image} />
       <div>
         <p className="checkout-line__name">
           <Link to={line.href}>{line.name}</Link>
         </p>
-        <p className="checkout-line__options">
-          {[line.color && `Colour: ${line.color}`, `Size: ${line.size}`, `Qty: ${line.quantity}`].filter(Boolean).join(" · ")}
-        </p>
+        <LineOptions color={line.color} size={line.size} quantity={line.quantity} />
         {line.problem && <p className="cart-line__problem">{line.problem}</p>}
       </div>
       <p className="checkout-line__total">

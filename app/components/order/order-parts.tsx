@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { OrderLineView, OrderView } from "../../../workers/services/order-views";
 import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/order-views.rules";
 import { formatRupees } from "../../../workers/services/pricing";
-import { PLACEHOLDER_IMAGE, useImageFallback } from "../../lib/use-image-fallback";
+import { LineOptions, LinePicture } from "../line-parts";
 
 /**
  * Pieces of an order that the thank-you page and My Orders share: its lines, its figures and where
@@ -11,18 +11,7 @@ import { PLACEHOLDER_IMAGE, useImageFallback } from "../../lib/use-image-fallbac
 
 /** One line: picture, name (linked while the product is on sale), colour, size, quantity and price. */
 export function OrderLine({ line, quantityAlways = true }: { line: OrderLineView; quantityAlways?: boolean }) {
-  const fallback = useImageFallback();
-  const picture = (
-    <img
-      {...fallback}
-      src={line.image?.url ?? PLACEHOLDER_IMAGE}
-      alt=""
-      width={line.image?.width ?? 800}
-      height={line.image?.height ?? 1000}
-      loading="lazy"
-      decoding="async"
-    />
-  );
+  const picture = <LinePicture image={line.image} />;
   return (
     <li className="order-line">
       {line.href ? (
@@ -34,24 +23,7 @@ export function OrderLine({ line, quantityAlways = true }: { line: OrderLineView
       )}
       <div className="order-line__body">
         <p className="order-line__name">{line.href ? <Link to={line.href}>{line.name}</Link> : line.name}</p>
-        <dl className="order-line__options">
-          {line.color && (
-            <div>
-              <dt>Colour</dt>
-              <dd>{line.color}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Size</dt>
-            <dd>{line.size}</dd>
-          </div>
-          {(quantityAlways || line.quantity > 1) && (
-            <div>
-              <dt>Qty</dt>
-              <dd>{line.quantity}</dd>
-            </div>
-          )}
-        </dl>
+        <LineOptions color={line.color} size={line.size} quantity={quantityAlways || line.quantity > 1 ? line.quantity : undefined} />
       </div>
       <p className="order-line__price">
         <span className="visually-hidden">Price </span>
