@@ -3,6 +3,7 @@ import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
 import { mailTemplates, type OrderMail, orderMail, renderMail } from "../../workers/services/mail-templates";
 import type { OrderView } from "../../workers/services/order-views";
 import { settings } from "../../workers/services/settings";
+import { SHIPPING } from "../support/orders";
 
 const LINK = "https://aanchal.in/reset-password?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
 
@@ -97,16 +98,7 @@ describe("order mails", () => {
       { name: "Leheriya Cotton Kurti", color: "Rani Pink", size: "M", quantity: 2, unitPricePaise: 1299_00 },
       { name: "Block-print Anarkali", color: "Indigo", size: "XL", quantity: 1, unitPricePaise: 1000_00 },
     ],
-    shipping: {
-      fullName: "Asha Verma",
-      streetAddress: "Near Shiv Mandir",
-      apartment: "Flat 4B, Kavi Nagar",
-      townCity: "Ghaziabad",
-      state: "Uttar Pradesh",
-      zipcode: "201002",
-      phoneNumber: "9810012345",
-      emailAddress: "asha@example.com",
-    },
+    shipping: SHIPPING,
   };
   const link = "https://aanchal.in/thankyou?order=42&key=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
   const GIFT = "Your order is among our first 100: a complimentary gift comes with it.";

@@ -4,6 +4,7 @@ import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
 import { createUser, type TestUser } from "../support/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
+import { pageForms } from "../support/page-forms";
 
 /**
  * The cart action as a browser without JavaScript posts to it (the product page's form, the cart
@@ -32,18 +33,8 @@ afterAll(async () => {
   await undo();
 });
 
-const cookieOf = (user: TestUser | null, extra = "") => [user && `aanchal_session=${user.token}`, extra].filter(Boolean).join("; ");
 const pathOf = (p: ApiProduct) => productPath(p.category.name, p.slug);
-
-function post(path: string, fields: Record<string, string>, user: TestUser | null, extraCookie = "") {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: base };
-  const cookie = cookieOf(user, extraCookie);
-  if (cookie) headers.Cookie = cookie;
-  return fetch(url(path), { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
-
-const get = (path: string, user: TestUser | null, extraCookie = "") =>
-  fetch(url(path), { redirect: "manual", headers: { Cookie: cookieOf(user, extraCookie) } });
+const { post, get } = pageForms(base);
 
 /** Whether the HTML holds `text` (React writes an apostrophe as &#x27;). */
 const shows = (html: string, text: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").includes(text);
@@ -74,7 +65,7 @@ describe("Add to Cart from the product page's form", () => {
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
           Origin: base,
-          Cookie: cookieOf(asha),
+          Cookie: `aanchal_session=${asha.token}`,
           "Sec-Fetch-Mode": "navigate",
           "Sec-Fetch-Dest": "document",
         },

@@ -4,6 +4,7 @@ import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
+import { pageForms } from "../support/page-forms";
 
 /**
  * The checkout page's loader and action as a browser posts to them, with JavaScript or without
@@ -14,7 +15,6 @@ import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support
  */
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
-const url = (path: string) => new URL(path, base);
 
 let kurti: ApiProduct;
 let size: string;
@@ -36,17 +36,7 @@ afterAll(async () => {
   await undo();
 });
 
-const cookieOf = (user: TestUser | null, extra = "") => [user && `aanchal_session=${user.token}`, extra].filter(Boolean).join("; ");
-
-function post(path: string, fields: Record<string, string>, user: TestUser | null, extraCookie = "") {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: base };
-  const cookie = cookieOf(user, extraCookie);
-  if (cookie) headers.Cookie = cookie;
-  return fetch(url(path), { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
-
-const get = (path: string, user: TestUser | null, extraCookie = "") =>
-  fetch(url(path), { redirect: "manual", headers: { Cookie: cookieOf(user, extraCookie) } });
+const { post, get } = pageForms(base);
 
 /** The HTML as a person reads it (React writes an apostrophe as &#x27;). */
 const readable = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');

@@ -165,8 +165,8 @@ const optionalText = (max: number) =>
     .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null))
     .pipe(z.string().max(max).nullable());
 
-/** A product named by its id (API clients, a choice kept across sign-in). */
-const productIdSchema = z.union([
+/** A product named by its id (API clients, a choice kept across sign-in, an order's lines). */
+export const productIdSchema = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   z
     .string()

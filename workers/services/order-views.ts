@@ -31,6 +31,18 @@ export interface OrderLineView {
   originalUnitPricePaise: number;
 }
 
+/** Where an order goes, as stored with it (a copy: a later change to her address book leaves it as it was). */
+export interface OrderShipping {
+  fullName: string;
+  streetAddress: string;
+  apartment: string;
+  townCity: string;
+  state: string;
+  zipcode: string;
+  phoneNumber: string;
+  emailAddress: string;
+}
+
 export interface OrderView {
   id: number;
   orderNumber: number;
@@ -47,16 +59,7 @@ export interface OrderView {
   giftEligible: boolean;
   refundDue: boolean;
   guest: boolean;
-  shipping: {
-    fullName: string;
-    streetAddress: string;
-    apartment: string;
-    townCity: string;
-    state: string;
-    zipcode: string;
-    phoneNumber: string;
-    emailAddress: string;
-  };
+  shipping: OrderShipping;
   lines: OrderLineView[];
 }
 
@@ -64,7 +67,7 @@ export interface OrderView {
 export const MY_ORDERS_LIMIT = 50;
 
 /** One row of `orderViewQuery`: the order's columns, its owner and link hash, and its lines as JSON. */
-export interface OrderViewRow {
+export interface OrderViewRow extends OrderShipping {
   id: number;
   orderNumber: number;
   createdAt: number;
@@ -80,14 +83,6 @@ export interface OrderViewRow {
   refundDue: number;
   userId: number | null;
   accessHash: string | null;
-  fullName: string;
-  streetAddress: string;
-  apartment: string;
-  townCity: string;
-  state: string;
-  zipcode: string;
-  phoneNumber: string;
-  emailAddress: string;
   /** JSON: [[lineId, productId, name, categoryName, slug, active, [url, alt, width, height] | null, storedImage, color, size, quantity, unit, original], ...] */
   lines: string;
 }

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import { checkoutAddressSchema } from "./address.schema";
 import { addressesOf, insertIfNewAndRoom } from "./addresses";
-import { type CartLine, type HeldLine, heldLine, myCart, quantitySchema } from "./cart";
+import { type CartLine, type HeldLine, heldLine, myCart, productIdSchema, quantitySchema } from "./cart";
 import type { ServiceContext } from "./context";
 import { type CouponTerms, couponMessages, couponProblem, normaliseCouponCode, type OrderTotals, orderTotals } from "./coupon.rules";
 import { hmacSha256Hex, randomToken, sha256Hex } from "./crypto";
@@ -94,13 +94,6 @@ interface Owner {
 
 const paymentMethodSchema = z.enum(s.PAYMENT_METHODS, { error: orderMessages.choosePayment });
 const checkoutKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "Invalid checkout key");
-const productIdSchema = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-]);
 const itemSchema = z.object({
   product: productIdSchema,
   size: z.string().trim().min(1).max(40),
