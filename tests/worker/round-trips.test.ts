@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
@@ -79,5 +79,23 @@ describe("database round trips per render", () => {
       const keyed = await roundTripsOf(`/thankyou?order=${guest.orderNumber}&key=${key}`);
       expect({ status: keyed.status, trips: keyed.trips }).toEqual({ status: 200, trips: 1 });
     });
+  });
+
+  it("is two for placing an order from the cart: one read (session, cart, coupon, address) and one write batch", async () => {
+    const buyer = await createUser(baseUrl, "round-trips-order", "Meera Sharma");
+    await fillBasket(baseUrl, buyer.token);
+    const placed = await roundTripsOf(
+      "/api/orders/place",
+      { Authorization: `Bearer ${buyer.token}`, "Content-Type": "application/json" },
+      {
+        method: "POST",
+        body: JSON.stringify({
+          shippingInfo: { ...TEST_ADDRESS, emailAddress: buyer.email },
+          paymentMethod: "cashOnDelivery",
+          coupon_code: "WELCOME10",
+        }),
+      },
+    );
+    expect({ status: placed.status, trips: placed.trips }).toEqual({ status: 201, trips: 2 });
   });
 });

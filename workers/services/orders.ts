@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import { checkoutAddressSchema } from "./address.schema";
 import { addressesOf, insertIfNewAndRoom } from "./addresses";
+import { SIGN_IN_FIRST } from "./auth.rules";
 import { type CartLine, type HeldLine, heldLine, myCart, productIdSchema, quantitySchema } from "./cart";
 import type { ServiceContext } from "./context";
 import { type CouponTerms, couponMessages, couponProblem, normaliseCouponCode, type OrderTotals, orderTotals } from "./coupon.rules";
@@ -197,19 +198,30 @@ async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: st
   return { lines, coupon, totals: orderTotals(priced, coupon, settings.money) };
 }
 
-/** Who orders and from which lines: the signed-in shopper's cart or Buy Now line, or a guest's items. */
-async function ownerAndSource(ctx: ServiceContext, input: Pick<CheckoutInput, "items" | "buyNow" | "guest">, guestEmail?: string) {
+/**
+ * Who orders and from which lines: the signed-in shopper's cart or Buy Now line, or a guest's items.
+ * The token names the shopper without a read; `confirmed` checks her session in the database and
+ * must be awaited with the reads the caller starts at once, so both travel in one round trip.
+ */
+async function ownerAndSource(
+  ctx: ServiceContext,
+  input: Pick<CheckoutInput, "items" | "buyNow" | "guest">,
+  guestEmail?: string,
+): Promise<{ owner: Owner; source: Source; confirmed: Promise<unknown> }> {
+  const itemsOf = () => parseInput(itemsSchema, input.items).map(({ product, ...l }) => ({ productId: product, ...l }));
   if (input.guest) {
-    const lines = parseInput(itemsSchema, input.items).map(({ product, ...l }) => ({ productId: product, ...l }));
-    return { owner: { userId: null, email: guestEmail ?? "" } as Owner, source: { kind: "items", lines } as Source };
+    return { owner: { userId: null, email: guestEmail ?? "" }, source: { kind: "items", lines: itemsOf() }, confirmed: Promise.resolve() };
   }
-  const user = await requireUser(ctx);
-  const owner: Owner = { userId: user.id, email: user.email };
-  if (input.buyNow) {
-    const lines = parseInput(itemsSchema, input.items).map(({ product, ...l }) => ({ productId: product, ...l }));
-    return { owner, source: { kind: "items", lines } as Source };
-  }
-  return { owner, source: { kind: "cart", userId: user.id } as Source };
+  const claims = await ctx.claims();
+  if (!claims) throw new AppError(401, SIGN_IN_FIRST);
+  const owner: Owner = { userId: claims.userId, email: "" };
+  const source: Source = input.buyNow ? { kind: "items", lines: itemsOf() } : { kind: "cart", userId: claims.userId };
+  const confirmed = requireUser(ctx).then((user) => {
+    if (user.id !== claims.userId) throw new AppError(401, SIGN_IN_FIRST);
+  });
+  // Awaited by the caller with its reads; a refusal meanwhile is not an unhandled one.
+  confirmed.catch(() => {});
+  return { owner, source, confirmed };
 }
 
 /**
@@ -226,8 +238,8 @@ export async function applyCoupon(
   const code = normaliseCouponCode(input.couponCode);
   if (!code) throw new AppError(400, couponMessages.empty, { field: "coupon_code" });
   if (code.length > 40) throw new AppError(404, couponMessages.unknown, { field: "coupon_code" });
-  const { owner, source } = await ownerAndSource(ctx, input);
-  const { coupon, totals } = await quote(ctx, owner, source, code);
+  const { owner, source, confirmed } = await ownerAndSource(ctx, input);
+  const [, { coupon, totals }] = await Promise.all([confirmed, quote(ctx, owner, source, code)]);
   return {
     coupon: {
       code: coupon!.code,
@@ -362,20 +374,21 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
 
   // The guest's e-mail is her address's: validate the address first.
   const guestAddress = input.guest ? parseInput(checkoutAddressSchema, input.shippingInfo ?? {}) : null;
-  const { owner, source } = await ownerAndSource(ctx, input, guestAddress?.emailAddress);
+  const { owner, source, confirmed } = await ownerAndSource(ctx, input, guestAddress?.emailAddress);
   const storedKey = `${owner.userId === null ? "g" : `u${owner.userId}`}:${key}`;
-  const accessKey = await accessKeyFor(ctx, storedKey);
 
-  // A checkout placed before (a retried request, a second click after the first answered, paying
-  // again after the window closed) answers its order, although the cart it emptied is empty now.
+  // One read: her session, the order this checkout placed before if any (a retried request, a second
+  // click after the first answered, paying again after the window closed: it answers that order,
+  // although the cart it emptied is empty now), her saved address, the lines and the coupon.
   const [before, fresh] = await Promise.allSettled([
-    givenKey ? orderByKey(ctx, storedKey) : null,
+    Promise.all([confirmed, givenKey ? orderByKey(ctx, storedKey) : null]).then(([, found]) => found),
     Promise.all([
       guestAddress ? { address: guestAddress, saved: false } : shippingAddress(ctx, owner, input.shippingInfo),
       quote(ctx, owner, source, code),
     ]),
   ]);
   if (before.status === "rejected") throw before.reason;
+  const accessKey = await accessKeyFor(ctx, storedKey);
   if (before.value) {
     const { order, state } = before.value;
     return {
