@@ -64,8 +64,15 @@ const ordersOf = async (user: TestUser) =>
     totalPaise: Number(r.total_paise),
   }));
 
+/** A fresh page; a step that does not happen fails in seconds, naming what it waited for. */
+async function open(viewport: keyof typeof viewports, opts: OpenOptions = {}) {
+  const opened = await browser.open(viewport, opts);
+  opened.page.setDefaultTimeout(8_000);
+  return opened;
+}
+
 function openAs(user: TestUser, viewport: keyof typeof viewports, opts: OpenOptions = {}) {
-  return browser.open(viewport, {
+  return open(viewport, {
     ...opts,
     cookies: [{ name: "aanchal_session", value: user.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }],
   });
@@ -299,7 +306,7 @@ describe("a guest", () => {
     const email = uniqueEmail("checkout-guest");
     const total = unit[sizeA]! + DELIVERY;
     const stockBefore = await stockOf(sizeA);
-    const { page } = await browser.open("phone");
+    const { page } = await open("phone");
 
     await page.goto(productPath(kurti.category.name, kurti.slug));
     await hydrated(page);
@@ -347,7 +354,7 @@ describe("a guest", () => {
         return mailed;
       })
       .toBeTruthy();
-    const again = await browser.open("desktop");
+    const again = await open("desktop");
     const res = await again.page.goto(new URL(mailed!).pathname + new URL(mailed!).search);
     expect(res?.status()).toBe(200);
     await again.page.getByText(`#${orderNumber}`, { exact: true }).waitFor();
