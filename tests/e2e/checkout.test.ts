@@ -93,7 +93,10 @@ const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { na
 const placeButton = (page: Page) => page.getByRole("button", { name: /^(Place Order|Placing Order\.\.\.)$/ });
 /** The figure of one row (`dt` text) of the checkout's order summary. */
 const summaryFigure = (page: Page, label: string) =>
-  page.locator(".checkout-totals > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+  page
+    .locator(".checkout-totals > div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd");
 const orderNumberOf = (page: Page) => Number(new URL(page.url()).searchParams.get("order"));
 
 async function fitsTheScreen(page: Page) {
@@ -156,7 +159,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     await hydrated(page);
     await page.getByRole("button", { name: "Proceed to checkout" }).click();
     await page.waitForURL((url) => url.pathname === "/checkout");
-    await hydrated(page);
+    // The address bar changes a moment before the page is drawn: wait for the page itself.
+    await page.getByRole("heading", { level: 1, name: "Checkout details" }).waitFor();
     expect(await page.locator(".checkout-steps [aria-current=step]").textContent()).toContain("Checkout details");
     expect(await page.locator(".checkout-line").textContent()).toContain(kurti.productName);
     expect(await summaryFigure(page, "Subtotal").textContent()).toBe(formatRupees(subtotal));
@@ -193,10 +197,13 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
 
     await page.getByRole("radio", { name: /Cash on Delivery/ }).check();
     const release = await holdNextPost(page);
-    await placeButton(page).click();
-    await expect.poll(() => placeButton(page).textContent()).toBe("Placing Order...");
-    expect(await placeButton(page).isDisabled()).toBe(true);
-    release();
+    try {
+      await placeButton(page).click();
+      await expect.poll(() => placeButton(page).textContent()).toBe("Placing Order...");
+      expect(await placeButton(page).isDisabled()).toBe(true);
+    } finally {
+      release();
+    }
 
     await page.waitForURL((url) => url.pathname === "/thankyou");
     const orderNumber = orderNumberOf(page);
@@ -381,7 +388,10 @@ describe("checkout without JavaScript", () => {
     await page.locator(".coupon-box").getByLabel("Coupon code").fill(" welcome10 ");
     await page.locator(".coupon-box").getByRole("button", { name: "Apply" }).click();
     await page.waitForLoadState();
-    await page.locator(".coupon-box").getByRole("button", { name: /^Remove/ }).waitFor();
+    await page
+      .locator(".coupon-box")
+      .getByRole("button", { name: /^Remove/ })
+      .waitFor();
     expect(await summaryFigure(page, "Total").textContent()).toBe(formatRupees(total));
 
     // No saved address: the form is there at once, her name, phone and e-mail filled in.
