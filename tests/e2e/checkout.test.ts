@@ -1,6 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { RAZORPAY_TEST_KEY_ID, RAZORPAY_TEST_KEY_SECRET } from "../../stand-ins/razorpay/server";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
 import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
@@ -53,6 +54,27 @@ beforeAll(async () => {
 });
 
 const DELIVERY = 100_00;
+const razorpayUrl = inject("razorpayUrl");
+
+/**
+ * The stand-in's webhook deliveries for one of our orders (its Razorpay order id, which the shopper
+ * never sees), once none is still on its way.
+ */
+async function settledWebhooks(orderNumber: number) {
+  const [row] = await sql("SELECT provider_order_id FROM orders WHERE order_number = ?", [orderNumber]);
+  const auth = `Basic ${Buffer.from(`${RAZORPAY_TEST_KEY_ID}:${RAZORPAY_TEST_KEY_SECRET}`).toString("base64")}`;
+  let items: { event: string; state: string }[] = [];
+  await expect
+    .poll(async () => {
+      const res = await fetch(new URL(`/v1/standin/webhooks?order_id=${String(row!.provider_order_id)}`, razorpayUrl), {
+        headers: { Authorization: auth },
+      });
+      items = ((await res.json()) as { items: typeof items }).items;
+      return items.length > 0 && items.every((d) => d.state !== "pending");
+    })
+    .toBe(true);
+  return items.map((d) => `${d.event}: ${d.state}`);
+}
 
 const stockOf = async (size: string) =>
   Number((await sql("SELECT stock FROM product_sizes WHERE product_id = ? AND size = ?", [Number(kurti._id), size]))[0]!.stock);
@@ -173,6 +195,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     expect(await page.getByRole("radio", { name: /Asha Verma/ }).isChecked()).toBe(true);
     await page.getByRole("radio", { name: "Add a new address" }).check();
     expect(await page.getByLabel("Full Name").inputValue()).toBe("Kavya Iyer");
+    // Her name and phone alone are no address: nothing is sent.
+    await placeButton(page).click();
+    await expect.poll(() => toasts(page)).toContain("Please provide a delivery address.");
+    expect(new URL(page.url()).pathname).toBe("/checkout");
     await fillStreet(page);
     await pinAutofill(page);
 
@@ -264,6 +290,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     expect(await cartLink(page).getAttribute("aria-label")).toBe("Cart");
 
     // The stand-in's webhooks confirm the same payment again: still one paid order, stock taken once.
+    expect(await settledWebhooks(orderNumber)).toEqual(["payment.captured: delivered", "order.paid: delivered"]);
     expect(await ordersOf(user)).toEqual([{ orderNumber, paymentStatus: "paid", totalPaise: total }]);
     expect(await stockOf(sizeB)).toBe(stockBefore - 1);
   });
@@ -300,6 +327,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     await dialog.waitFor({ state: "detached" });
     expect(await placeButton(page).isEnabled()).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/checkout");
+    expect(await settledWebhooks(pending!.orderNumber)).toEqual(["payment.failed: delivered"]);
     const orders = await ordersOf(user);
     expect(orders.map((o) => o.orderNumber)).toEqual([pending!.orderNumber]);
     expect(orders.some((o) => o.paymentStatus === "paid")).toBe(false);
@@ -339,6 +367,7 @@ describe("a guest", () => {
     await page.getByLabel("Phone Number").fill("9812345670");
     await page.getByLabel("Email Address").fill(email);
     await page.getByRole("radio", { name: /Cash on Delivery/ }).check();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await placeButton(page).click();
 
     await page.waitForURL((url) => url.pathname === "/thankyou");
