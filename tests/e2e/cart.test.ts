@@ -1,6 +1,7 @@
 import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
+import { formatRupees } from "../../workers/services/pricing";
 import { createUser, latestCode, TEST_PASSWORD, type TestUser, uniqueEmail } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
@@ -281,7 +282,7 @@ describe("signing in on the way", () => {
     }
   });
 
-  it("takes a guest's Buy Now through account creation to checkout with that line", async () => {
+  it("takes a guest's Buy Now through account creation to checkout with that line, and places her order", async () => {
     const email = uniqueEmail("buy-now");
     const { page, close } = await browser.open("desktop");
     try {
@@ -307,8 +308,26 @@ describe("signing in on the way", () => {
       expect(await line.textContent()).toContain(kurti.productName);
       expect(await line.locator("dt:text-is('Size') + dd").textContent()).toBe(sizeA);
       expect(await line.locator("dt:text-is('Qty') + dd").textContent()).toBe("2");
+
+      // Her new account has no address yet: she writes one (the PIN fills city and state) and pays on delivery.
+      await hydrated(page);
+      await page.getByLabel("House No. / Building Name").fill("22 Raj Nagar");
+      await page.getByLabel("Road Name / Area / Colony").fill("Sector 9");
+      await page.getByLabel("ZIP / PIN Code").fill("201002");
+      await page.locator(".new-address__zipcode").getByText("PIN code verified: State & City auto-filled", { exact: true }).waitFor();
+      await page.getByRole("radio", { name: /Cash on Delivery/ }).check();
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.waitForURL((url) => url.pathname === "/thankyou");
+      await page.getByRole("heading", { level: 1, name: "Thank you for your order!" }).waitFor();
+      const unit = kurti.sizes.find((z) => z.size === sizeA)!.discountPrice * 100;
+      expect(await page.locator(".order-card").filter({ hasText: "Order summary" }).locator("dt:text-is('Total') + dd").textContent()).toBe(
+        formatRupees(unit * 2 + 100_00),
+      );
+      await page.getByText("Divya Menon").first().waitFor();
     } finally {
       await close();
+      // Her order took 2 of size A: the file's other tests count on the stock they were given.
+      await setStock(dbUrl, kurti._id, sizeA, 4);
     }
   });
 });
