@@ -11,6 +11,7 @@ import { applyCoupon, confirmPayment, placeOrder } from "../../workers/services/
 import { effectivePrice } from "../../workers/services/pricing";
 import { razorpayConfig } from "../../workers/services/razorpay";
 import { settings } from "../../workers/services/settings";
+import { type MoneyRules, moneyRules } from "../../workers/services/shop-settings";
 import {
   ADDRESS_FIELDS,
   type AddressField,
@@ -45,11 +46,11 @@ const itemsOf = (held: HeldLine | null) =>
   held ? [{ product: held.productId, size: held.size, color: held.color, quantity: held.quantity }] : undefined;
 
 /** The figures the order service will charge for these lines without a coupon (coupon.rules.ts, which it uses too). */
-const totalsOf = (lines: CartLine[]) =>
+const totalsOf = (lines: CartLine[], rules: MoneyRules) =>
   orderTotals(
     lines.filter((l) => !l.problem).map((l) => ({ unitPricePaise: effectivePrice(l), quantity: l.quantity })),
     null,
-    settings.money,
+    rules,
   );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -63,23 +64,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!claims) {
     // A guest checks out only the piece she chose with Buy Now, and only when she asked to.
     if (!held || !isGuestAsked(request)) throw redirect(CHECKOUT_SIGN_UP);
-    const line = await heldLine(services, held);
+    const [line, rules] = await Promise.all([heldLine(services, held), moneyRules(services)]);
     const lines = line ? [line] : [];
-    return { guest: true, buyNow: true, lines, totals: totalsOf(lines), addresses: [], checkoutKey, contact: null, onlinePayment };
+    return { guest: true, buyNow: true, lines, totals: totalsOf(lines, rules), addresses: [], checkoutKey, contact: null, onlinePayment };
   }
   // The session check, the lines and her saved addresses travel in one batch (one round trip).
   const lines = held ? heldLine(services, held).then((line) => (line ? [line] : [])) : myCart(services).then((cart) => cart.lines);
-  const [user, shown, addresses] = await Promise.all([
+  const [user, shown, addresses, rules] = await Promise.all([
     services.user(),
     lines.catch(signedOutIsEmpty),
     myAddresses(services).catch(signedOutIsEmpty),
+    moneyRules(services),
   ]);
   if (!user) throw redirect(CHECKOUT_SIGN_UP);
   return {
     guest: false,
     buyNow: held !== null,
     lines: shown,
-    totals: totalsOf(shown),
+    totals: totalsOf(shown, rules),
     addresses,
     checkoutKey,
     onlinePayment,

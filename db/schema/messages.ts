@@ -22,6 +22,8 @@ export const enquiries = sqliteTable("enquiries", {
     .notNull()
     .default("Email"),
   preferredTime: text("preferred_time").notNull().default(""),
+  /** The order an "Order Cancellation Query" names (sent as a General enquiry, SPEC §5). */
+  orderNumber: integer("order_number"),
   createdAt: createdAt(),
 });
 

@@ -20,6 +20,7 @@ import { limit } from "./rate-limit";
 import { createRazorpayOrder, paymentSignatureValid, type RazorpayConfig, razorpayConfig, webhookSignatureValid } from "./razorpay";
 import { requireUser } from "./session";
 import { settings } from "./settings";
+import { moneyRules } from "./shop-settings";
 import { parseInput } from "./validate";
 
 /**
@@ -182,7 +183,7 @@ async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: st
         ctx.read(ctx.db.all<{ n: number }>(sql`select ${ownerUses(owner, sql`(select id from coupons where code = ${code})`)} as n`)),
       ])
     : null;
-  const [lines, couponRows] = await Promise.all([linesRead, couponRead]);
+  const [lines, couponRows, rules] = await Promise.all([linesRead, couponRead, moneyRules(ctx)]);
   if (lines.length === 0) throw new AppError(400, orderMessages.noLines, { field: "items" });
   const refused = lines.find((l) => l.problem);
   if (refused) throw lineRefusal(refused);
@@ -195,7 +196,7 @@ async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: st
     if (problem) throw new AppError(row ? 400 : 404, problem, { field: "coupon_code" });
     coupon = row!;
   }
-  return { lines, coupon, totals: orderTotals(priced, coupon, settings.money) };
+  return { lines, coupon, totals: orderTotals(priced, coupon, rules) };
 }
 
 /**

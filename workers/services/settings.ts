@@ -32,11 +32,33 @@ export const settings = {
    * spec's footer also names PayPal, which the shop does not take.
    */
   paymentMethods: ["UPI", "Credit & debit cards", "Net banking", "Wallets", "Cash on delivery"],
+  /**
+   * The defaults of the money rules. The shop's own values live in the database (`shop_settings`,
+   * workers/services/shop-settings.ts): checkout, the FAQ and the policies read them from there.
+   */
   money: {
     /** ₹100 delivery whenever the subtotal is above 0 (SPEC §9). */
     deliveryChargePaise: 100_00,
     /** Free delivery at or above this subtotal; null means off (DECISIONS §8). */
     freeShippingThresholdPaise: null as number | null,
+  },
+  /**
+   * What the FAQ and the policy pages promise (SPEC §9 "FAQ statements", "Policy pages"). Where the
+   * spec's sources disagree, one answer: returns within 7 days of delivery (the FAQ's), refunds within
+   * 7-10 business days, delivery in 4-7 business days across India.
+   */
+  policies: {
+    /** "Last updated" of every policy page (SPEC: 27-Aug-2025). */
+    updated: "2025-08-27",
+    cancelWithinHours: 24,
+    returnWithinDays: 7,
+    refundBusinessDays: { min: 7, max: 10 },
+    processingBusinessDays: { min: 1, max: 2 },
+    deliveryBusinessDays: { min: 4, max: 7 },
+    deliveryAttempts: 3,
+    reportDamageWithinHours: 24,
+    minimumAge: 18,
+    courtsCity: "Ghaziabad",
   },
   promo: { giftOrderLimit: 100 },
   catalogue: {
@@ -80,7 +102,6 @@ export const settings = {
   },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",
-  policiesUpdated: "27-Aug-2025",
 } as const;
 
 export type Settings = typeof settings;
