@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import type { ApiEnv } from "./api/types";
 import { listSitemapEntries } from "./services/catalog";
 import { productPath } from "./services/paths";
+import { INFORMATION_PAGES, POLICY_PAGES } from "./services/site-pages.rules";
 
-const STATIC_PATHS = ["/", "/all-products", "/about-us", "/manufacturing", "/faqs", "/contact-us"];
+const STATIC_PATHS = ["/", "/all-products", ...[...INFORMATION_PAGES, ...POLICY_PAGES].map((page) => page.to)];
 
 const xmlEscape = (s: string) =>
   s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);

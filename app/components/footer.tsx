@@ -1,22 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
+import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/site-pages.rules";
 import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
-
-const POLICIES = [
-  { to: "/cancellation-return-policy", label: "Cancellation & Return Policy" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/terms-and-conditions", label: "Terms & Conditions" },
-  { to: "/shipping-delivery-policy", label: "Shipping & Delivery Policy" },
-];
-
-const INFORMATION = [
-  { to: "/about-us", label: "About Us" },
-  { to: "/manufacturing", label: "Manufacturing" },
-  { to: "/faqs", label: "FAQs" },
-  { to: "/contact-us", label: "Contact Us" },
-  { to: "/enquiry-us", label: "Enquiry & Cancellation" },
-];
 
 const SOCIAL_ICONS: Record<string, () => React.JSX.Element> = {
   Facebook: FacebookIcon,
@@ -24,7 +10,7 @@ const SOCIAL_ICONS: Record<string, () => React.JSX.Element> = {
   YouTube: YoutubeIcon,
 };
 
-function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
   return (
     <nav className="footer-col" aria-label={title}>
       <h2>{title}</h2>
@@ -67,8 +53,8 @@ export function Footer() {
           </ul>
         </section>
 
-        <LinkList title="Policies" links={POLICIES} />
-        <LinkList title="Information" links={INFORMATION} />
+        <LinkList title="Policies" links={POLICY_PAGES} />
+        <LinkList title="Information" links={INFORMATION_PAGES} />
 
         <section className="footer-col" aria-labelledby="footer-visit">
           <h2 id="footer-visit">Visit our store</h2>

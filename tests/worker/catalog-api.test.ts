@@ -193,6 +193,19 @@ describe("crawlers", () => {
     const { data: categories } = await json<{ data: { _id: string }[] }>("/api/categories");
     for (const p of data) expect(xml).toContain(`/${p.slug}</loc>`);
     for (const c of categories) expect(xml).toContain(`/category/${c._id}</loc>`);
+    // The brand, help and policy pages of issue 12, each once.
+    for (const path of [
+      "/about-us",
+      "/manufacturing",
+      "/faqs",
+      "/contact-us",
+      "/enquiry-us",
+      "/cancellation-return-policy",
+      "/privacy-policy",
+      "/terms-and-conditions",
+      "/shipping-delivery-policy",
+    ])
+      expect(xml.split(`<loc>${base}${path}</loc>`)).toHaveLength(2);
   });
 
   it("points crawlers at the sitemap and away from private pages", async () => {
