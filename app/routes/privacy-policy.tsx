@@ -40,13 +40,16 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <div>
             <dt>Your account</dt>
             <dd>
-              Name, e-mail address, mobile number, your password (only as a one-way hash: nobody, including us, can read it back) and, if you
-              add one, a profile picture. Kept until you ask us to close the account.
+              Name, e-mail address, mobile number, your password (only as a one-way hash: nobody, including us, can read it back) and, if
+              you add one, a profile picture. Kept until you ask us to close the account.
             </dd>
           </div>
           <div>
             <dt>Sign-up codes and password-reset links</dt>
-            <dd>Stored only as hashes, and they stop working after a short time (a sign-up code after {CODE_RULES.validMinutes} minutes, a password-reset link after {RESET_RULES.validMinutes} minutes).</dd>
+            <dd>
+              Stored only as hashes, and they stop working after a short time (a sign-up code after {CODE_RULES.validMinutes} minutes, a
+              password-reset link after {RESET_RULES.validMinutes} minutes).
+            </dd>
           </div>
           <div>
             <dt>Saved addresses</dt>
@@ -86,23 +89,25 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       </section>
       <section>
         <h2>Cookies</h2>
-        <p>We use only the cookies the shop needs to work. None of them is for advertising or tracking, so we do not ask you to accept them.</p>
+        <p>
+          We use only the cookies the shop needs to work. None of them is for advertising or tracking, so we do not ask you to accept them.
+        </p>
         <ul>
           <li>
             <code>{sessionCookie}</code>: keeps you signed in, for up to {sessionDays} days or until you sign out. It is HttpOnly, so no
             script on the page can read it.
           </li>
           <li>
-            Short-lived cookies that remember, for at most an hour, a piece you chose with Buy Now or tried to add to your cart before signing
-            in, and, for a minute, the note the cart shows you afterwards.
+            Short-lived cookies that remember, for at most an hour, a piece you chose with Buy Now or tried to add to your cart before
+            signing in, and, for a minute, the note the cart shows you afterwards.
           </li>
         </ul>
       </section>
       <section>
         <h2>Payments</h2>
         <p>
-          Online payments are handled by Razorpay, a licensed Indian payment gateway. Your card, bank or UPI details go straight to Razorpay;
-          they never pass through or stay on our systems. We keep only the order's payment reference and whether it was paid.
+          Online payments are handled by Razorpay, a licensed Indian payment gateway. Your card, bank or UPI details go straight to
+          Razorpay; they never pass through or stay on our systems. We keep only the order's payment reference and whether it was paid.
         </p>
       </section>
       <section>

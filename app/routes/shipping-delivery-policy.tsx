@@ -42,17 +42,19 @@ export default function ShippingDeliveryPolicy({ loaderData }: Route.ComponentPr
             counts from when the payment is confirmed).
           </li>
           <li>
-            <strong>On the way:</strong> our courier partners deliver within {deliveryDays} of dispatch. Big cities are usually at the quicker
-            end; smaller towns and remote PIN codes can take the full time.
+            <strong>On the way:</strong> our courier partners deliver within {deliveryDays} of dispatch. Big cities are usually at the
+            quicker end; smaller towns and remote PIN codes can take the full time.
           </li>
-          <li>Business days are Monday to Saturday, leaving out public holidays. Festivals, strikes or bad weather can add a day or two.</li>
+          <li>
+            Business days are Monday to Saturday, leaving out public holidays. Festivals, strikes or bad weather can add a day or two.
+          </li>
         </ul>
       </section>
       <section>
         <h2>Following your order</h2>
         <p>
-          Once you are signed in, <strong>My Orders</strong> shows every order with its payment and delivery status. We also write to you
-          by e-mail when your order is placed.
+          Once you are signed in, <strong>My Orders</strong> shows every order with its payment and delivery status. We also write to you by
+          e-mail when your order is placed.
         </p>
       </section>
       <section>
@@ -76,4 +78,8 @@ export default function ShippingDeliveryPolicy({ loaderData }: Route.ComponentPr
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  policyMeta(PATH, `Where ${settings.brand.name} delivers, what delivery costs and how long it takes: orders packed in Ghaziabad and sent across India.`, matches);
+  policyMeta(
+    PATH,
+    `Where ${settings.brand.name} delivers, what delivery costs and how long it takes: orders packed in Ghaziabad and sent across India.`,
+    matches,
+  );

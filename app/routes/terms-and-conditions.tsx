@@ -22,8 +22,8 @@ export default function TermsAndConditions() {
         <p>
           This site is run by {brand.name}, {store.address.line1}, {store.address.line2}, {store.address.city}, {store.address.state}{" "}
           {store.address.pin}, India. By using the site or placing an order you agree to these terms, together with our{" "}
-          <Link to="/shipping-delivery-policy">Shipping &amp; Delivery</Link>, <Link to="/cancellation-return-policy">Cancellation &amp; Return</Link>{" "}
-          and <Link to="/privacy-policy">Privacy</Link> policies.
+          <Link to="/shipping-delivery-policy">Shipping &amp; Delivery</Link>,{" "}
+          <Link to="/cancellation-return-policy">Cancellation &amp; Return</Link> and <Link to="/privacy-policy">Privacy</Link> policies.
         </p>
       </section>
       <section>
@@ -37,25 +37,28 @@ export default function TermsAndConditions() {
         <h2>Products and prices</h2>
         <ul>
           <li>
-            Prices are in Indian rupees, as shown on each product. The delivery charge is added at checkout and shown before you pay, as our Shipping
-            &amp; Delivery Policy explains.
+            Prices are in Indian rupees, as shown on each product. The delivery charge is added at checkout and shown before you pay, as our
+            Shipping &amp; Delivery Policy explains.
           </li>
           <li>
-            Our pieces are dyed, printed and embroidered by hand, so small differences in colour, print and finish from the photos are part of
-            their character, not a defect. Screens also show colours a little differently.
+            Our pieces are dyed, printed and embroidered by hand, so small differences in colour, print and finish from the photos are part
+            of their character, not a defect. Screens also show colours a little differently.
           </li>
-          <li>Measurements are in inches, and a hand-finished piece may differ from them very slightly. Please check the size chart on each product before you order.</li>
           <li>
-            We take care that prices and stock are right. If we find a clear mistake in a price after you order, we will tell you and you may
-            confirm at the correct price or cancel for a full refund.
+            Measurements are in inches, and a hand-finished piece may differ from them very slightly. Please check the size chart on each
+            product before you order.
+          </li>
+          <li>
+            We take care that prices and stock are right. If we find a clear mistake in a price after you order, we will tell you and you
+            may confirm at the correct price or cancel for a full refund.
           </li>
         </ul>
       </section>
       <section>
         <h2>Orders and payment</h2>
         <p>
-          An order is placed when checkout confirms it, and we write to you by e-mail. We may decline or cancel an order (for example, when a
-          piece has sold out or a payment fails), and if you have paid we refund you in full. You can pay by {paymentMethodsText}. Online
+          An order is placed when checkout confirms it, and we write to you by e-mail. We may decline or cancel an order (for example, when
+          a piece has sold out or a payment fails), and if you have paid we refund you in full. You can pay by {paymentMethodsText}. Online
           payments are taken by Razorpay, under its own terms.
         </p>
       </section>
@@ -85,8 +88,8 @@ export default function TermsAndConditions() {
       <section>
         <h2>Our content</h2>
         <p>
-          The designs, pictures, words and logo on this site belong to {brand.name}. Please do not copy or use them for business without
-          our written permission.
+          The designs, pictures, words and logo on this site belong to {brand.name}. Please do not copy or use them for business without our
+          written permission.
         </p>
       </section>
       <section>

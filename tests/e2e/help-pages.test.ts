@@ -6,7 +6,14 @@ import { waitForHydration } from "../support/page";
 
 const browser = useBrowser();
 
-const PAGES = ["/faqs", "/faqs?topic=bulk-custom-orders", "/shipping-delivery-policy", "/cancellation-return-policy", "/privacy-policy", "/terms-and-conditions"];
+const PAGES = [
+  "/faqs",
+  "/faqs?topic=bulk-custom-orders",
+  "/shipping-delivery-policy",
+  "/cancellation-return-policy",
+  "/privacy-policy",
+  "/terms-and-conditions",
+];
 const POLICIES = PAGES.filter((p) => p.endsWith("-policy") || p.endsWith("-conditions"));
 
 /** Which questions of the FAQ are open, by their text. */

@@ -28,8 +28,8 @@ const decode = (s: string) =>
 const textOf = (html: string) =>
   decode(
     html
-      .replace(/<(script|style)[^>]*>[^]*?<\/\1>/g, " ")
-      .replace(/<!--[^]*?-->/g, "")
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, " ")
+      .replace(/<!--[\s\S]*?-->/g, "")
       .replace(/<[^>]+>/g, " "),
   )
     .replace(/\s+/g, " ")
@@ -42,12 +42,14 @@ async function page(path: string, status = 200) {
   return { html, text: textOf(html) };
 }
 
-const h1s = (html: string) => [...html.matchAll(/<h1[^>]*>([^]*?)<\/h1>/g)].map((m) => textOf(m[1]!).trim());
+const h1s = (html: string) => [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1]!).trim());
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-const questionsOf = (html: string) => [...html.matchAll(/<summary>([^]*?)<\/summary>/g)].map((m) => textOf(m[1]!).trim());
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+const questionsOf = (html: string) => [...html.matchAll(/<summary>([\s\S]*?)<\/summary>/g)].map((m) => textOf(m[1]!).trim());
 
 /** Runs `body` while shop_settings holds `deliveryChargePaise`, then removes the row again. */
 async function withDeliveryCharge(paise: number, body: () => Promise<void>) {
@@ -113,7 +115,7 @@ describe("FAQ", () => {
     expect(titleOf(html)).toBe(`FAQs | ${settings.brand.name}`);
     expect(canonicalOf(html)).toMatch(/^https?:\/\/[^/]+\/faqs$/);
     expect(h1s(html)).toEqual(["Frequently Asked Questions"]);
-    const nav = /<nav[^>]*aria-label="FAQ topics"[^>]*>([^]*?)<\/nav>/.exec(html)?.[1] ?? "";
+    const nav = /<nav[^>]*aria-label="FAQ topics"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
     const links = [...nav.matchAll(/<a[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [decode(m[1]!), decode(m[2]!)]);
     expect(links).toEqual([
       ["/faqs", "General Questions"],

@@ -53,8 +53,8 @@ export function PolicyPage({ path, summary, children }: PolicyPageProps) {
           <section className="help__contact">
             <h2>Questions about this policy?</h2>
             <p>
-              Write to us at <a href={`mailto:${email}`}>{email}</a> or call <a href={phoneHref}>{phone}</a> ({hours}). A real
-              person from our Ghaziabad team will answer.
+              Write to us at <a href={`mailto:${email}`}>{email}</a> or call <a href={phoneHref}>{phone}</a> ({hours}). A real person from
+              our Ghaziabad team will answer.
             </p>
           </section>
         </article>
