@@ -15,6 +15,11 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("faqs", "routes/faqs.tsx"),
+    route("cancellation-return-policy", "routes/cancellation-return-policy.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
+    route("shipping-delivery-policy", "routes/shipping-delivery-policy.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/auth-layout.tsx", [

@@ -57,6 +57,8 @@ export async function renderedPages(baseUrl: string): Promise<[name: string, pat
     ["category", `/category/${category._id}`],
     ["product", await productPath(baseUrl)],
     ["search", "/search?query=kurti"],
+    ["faq", "/faqs?topic=shipping-delivery"],
+    ["shipping policy", "/shipping-delivery-policy"],
     ["profile", "/profile"],
     ["cart", "/cart"],
     ["checkout", "/checkout"],
