@@ -134,9 +134,9 @@ export default function AboutUs() {
           wearing.
         </p>
         <address className="brand-visit__address">
-          {address.line1}, {address.line2}, {address.city}, {address.state} {address.pin}
+          {`${address.line1}, ${address.line2}, ${address.city}, ${address.state} ${address.pin}`}
           <br />
-          Open {store.hours}
+          {`Open ${store.hours}`}
         </address>
         <div className="button-row button-row--center">
           <Link to="/all-products" className="button button--primary">

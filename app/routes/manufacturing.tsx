@@ -101,9 +101,9 @@ export default function Manufacturing() {
           <h2 id="visit-title">See the work up close</h2>
           <p>Our store sits in front of the workshop. Come and feel the fabrics, and ask us anything about how a piece was made.</p>
           <address className="brand-visit__address">
-            {address.line1}, {address.line2}, {address.city}, {address.state} {address.pin}
+            {`${address.line1}, ${address.line2}, ${address.city}, ${address.state} ${address.pin}`}
             <br />
-            Open {store.hours}
+            {`Open ${store.hours}`}
           </address>
           <div className="button-row button-row--center">
             <Link to="/all-products" className="button button--primary">

@@ -146,7 +146,6 @@ export function WorkshopArt() {
       <path d="M148 30q14-6 28 0-4 20 0 40l4 62h-36l4-62q4-20 0-40z" fill={TEAL} />
       <path d="M146 120h32" stroke={MARIGOLD} strokeWidth="3" />
       <path d="M154 32q8 10 16 0" stroke={IVORY} strokeWidth="2" fill="none" />
-      <path d="M196 40c10 20 10 60-8 96" stroke={MARIGOLD} strokeWidth="6" fill="none" strokeLinecap="round" />
     </Art>
   );
 }
