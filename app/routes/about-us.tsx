@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { WorkshopArt } from "../components/brand/craft-art";
-import { longDate } from "../lib/long-date";
 import { publicPageHeaders } from "../lib/cache";
+import { longDate } from "../lib/long-date";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/about-us";
 
@@ -78,20 +78,18 @@ export default function AboutUs() {
         <div className="brand-prose">
           <p>
             {brand.name} began with two sewing machines, a roll of soft mulmul and a dining table in {address.city}. Meenakshi had the
-            patterns and the patience; Farah had the prints and a little notebook of every weaver and block carver she had ever
-            trusted. We met at a block-printing class, argued happily about colours all afternoon, and by the end of the week we were
-            planning a label.
+            patterns and the patience; Farah had the prints and a little notebook of every weaver and block carver she had ever trusted. We
+            met at a block-printing class, argued happily about colours all afternoon, and by the end of the week we were planning a label.
           </p>
           <p>
-            Our first pieces were kurtis for friends, aunts and neighbours, who came back with honest notes: a neckline too deep, a
-            sleeve too tight, a print they wanted in blue. We listened, changed our patterns and cut again. Word spread across the
-            colony, then across the city, and the dining table gave way to a proper workshop with tailors, printers and embroiderers
-            of our own.
+            Our first pieces were kurtis for friends, aunts and neighbours, who came back with honest notes: a neckline too deep, a sleeve
+            too tight, a print they wanted in blue. We listened, changed our patterns and cut again. Word spread across the colony, then
+            across the city, and the dining table gave way to a proper workshop with tailors, printers and embroiderers of our own.
           </p>
           <p>
-            We named the label after the aanchal, the decorated end of a saree: the part that is worked with the most care, and the
-            part everyone notices. Our online shop opened on <time dateTime={settings.launchDate}>{longDate(settings.launchDate)}</time>,
-            so that women far from {address.city} could wear what our neighbours had been wearing all along.
+            We named the label after the aanchal, the decorated end of a saree: the part that is worked with the most care, and the part
+            everyone notices. Our online shop opened on <time dateTime={settings.launchDate}>{longDate(settings.launchDate)}</time>, so that
+            women far from {address.city} could wear what our neighbours had been wearing all along.
           </p>
         </div>
         <div className="brand-founders">

@@ -86,7 +86,17 @@ export function EmbroideryArt() {
         <ellipse cx="110" cy="72" rx="9" ry="18" transform="rotate(144 110 92)" />
         <ellipse cx="110" cy="72" rx="9" ry="18" transform="rotate(216 110 92)" />
       </g>
-      <ellipse cx="110" cy="72" rx="9" ry="18" transform="rotate(288 110 92)" fill="none" stroke={MARIGOLD} strokeWidth="2" strokeDasharray="4 3" />
+      <ellipse
+        cx="110"
+        cy="72"
+        rx="9"
+        ry="18"
+        transform="rotate(288 110 92)"
+        fill="none"
+        stroke={MARIGOLD}
+        strokeWidth="2"
+        strokeDasharray="4 3"
+      />
       <circle cx="110" cy="92" r="7" fill={KUMKUM} />
       <path d="M78 128c10-10 20-12 30-8M142 128c-8-8-16-10-24-8" stroke={IVORY} strokeWidth="2" strokeDasharray="4 3" fill="none" />
       <path d="M150 52l44-30" stroke={INK} strokeWidth="3" strokeLinecap="round" />
