@@ -60,7 +60,7 @@ export function BlockPrintArt() {
         </pattern>
       </defs>
       <path d="M20 150l14-70h180l-8 70z" fill={IVORY} />
-      <path d="M20 150l14-70h96l-10 70z" fill="url(#art-butta)" />
+      <path d="M20 150l14-70h86v70z" fill="url(#art-butta)" />
       <path d="M20 150l14-70h180l-8 70z" fill="none" stroke={MARIGOLD} strokeWidth="2" />
       <g transform="rotate(-8 170 70)">
         <rect x="146" y="60" width="52" height="14" rx="2" fill={KUMKUM} />
