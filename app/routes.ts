@@ -20,6 +20,8 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("shipping-delivery-policy", "routes/shipping-delivery-policy.tsx"),
+    route("about-us", "routes/about-us.tsx"),
+    route("manufacturing", "routes/manufacturing.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/auth-layout.tsx", [

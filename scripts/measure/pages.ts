@@ -64,6 +64,8 @@ export async function renderedPages(baseUrl: string): Promise<[name: string, pat
     ["checkout", "/checkout"],
     ["wishlist", "/wishlist"],
     ["my orders", "/my-orders"],
+    ["about", "/about-us"],
+    ["manufacturing", "/manufacturing"],
   ];
 }
 
