@@ -38,6 +38,11 @@ export async function storefrontPages(baseUrl: string): Promise<Target[]> {
     ["search", "/search?query=kurti"],
     ["sign-in", "/signin"],
     ["create account", "/create-account"],
+    ["faqs", "/faqs"],
+    ["contact", "/contact-us"],
+    ["enquiry", "/enquiry-us"],
+    ["privacy policy", "/privacy-policy"],
+    ["about", "/about-us"],
   ];
   return Promise.all(pages.map(([name, path]) => resolveTarget(baseUrl, name, path)));
 }
