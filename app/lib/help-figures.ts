@@ -1,3 +1,4 @@
+import { indiaDate } from "../../workers/services/dates.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import type { MoneyRules } from "../../workers/services/shop-settings";
@@ -26,12 +27,7 @@ export const paymentMethodsText = (() => {
 })();
 
 /** "27 August 2025" from settings.policies.updated. */
-export const policyUpdated = new Date(`${policies.updated}T00:00:00Z`).toLocaleDateString("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+export const policyUpdated = indiaDate(`${policies.updated}T00:00:00+05:30`);
 
 /** What delivery costs, in one sentence, as checkout charges it (DECISIONS §8). */
 export function deliveryChargeText(rules: MoneyRules): string {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { indiaDate } from "../../workers/services/dates.rules";
 import { settings } from "../../workers/services/settings";
 import { WorkshopArt } from "../components/brand/craft-art";
 import { publicPageHeaders } from "../lib/cache";
-import { longDate } from "../lib/long-date";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/about-us";
 
@@ -88,8 +88,8 @@ export default function AboutUs() {
           </p>
           <p>
             We named the label after the aanchal, the decorated end of a saree: the part that is worked with the most care, and the part
-            everyone notices. Our online shop opened on <time dateTime={settings.launchDate}>{longDate(settings.launchDate)}</time>, so that
-            women far from {address.city} could wear what our neighbours had been wearing all along.
+            everyone notices. Our online shop opened on <time dateTime={settings.launchDate}>{indiaDate(settings.launchDate)}</time>, so
+            that women far from {address.city} could wear what our neighbours had been wearing all along.
           </p>
         </div>
         <div className="brand-founders">

@@ -4,6 +4,7 @@
  * database. The API keeps the raw values (`bank`, `cashOnDelivery`, `pending`...).
  */
 import type { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../db/schema";
+import { indiaDate } from "./dates.rules";
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -56,17 +57,12 @@ export function orderStatusLabel(status: OrderStatus | string): string {
   return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
 /**
  * An order's date as shoppers in India read it ("25 Nov 2026"), in India's time, the same on the
  * server and in every browser (no locale data involved, so the page hydrates without a mismatch).
  */
 export function formatOrderDate(iso: string): string {
-  const t = new Date(new Date(iso).getTime() + IST_OFFSET_MS);
-  if (Number.isNaN(t.getTime())) return "";
-  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+  return indiaDate(iso, "short");
 }
 
 /**
