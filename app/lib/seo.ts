@@ -13,6 +13,11 @@ export interface SeoInput {
   type?: "website" | "product";
 }
 
+/** The site's origin as the root loader gave it, from a route's `meta` matches ("" before it has one). */
+export function rootOrigin(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  return (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin ?? "";
+}
+
 /** Title, description, canonical URL and Open Graph tags for one page, in one place. */
 export function seoMeta({ title, description, origin, path, image, type = "website" }: SeoInput): MetaDescriptor[] {
   const url = origin + path;

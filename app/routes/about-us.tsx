@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { indiaDate } from "../../workers/services/dates.rules";
 import { settings } from "../../workers/services/settings";
 import { WorkshopArt } from "../components/brand/craft-art";
+import { StoreVisit } from "../components/brand/store-visit";
 import { publicPageHeaders } from "../lib/cache";
-import { seoMeta } from "../lib/seo";
+import { rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/about-us";
 
 const { brand, store } = settings;
@@ -126,35 +126,20 @@ export default function AboutUs() {
       </section>
 
       <section className="section container brand-visit" aria-labelledby="visit-title">
-        <h2 id="visit-title">Come and see us</h2>
-        <p>
+        <StoreVisit title="Come and see us" other={{ to: "/manufacturing", label: "How we make our clothes" }}>
           Our store sits in front of the workshop, so you can feel the fabrics, try a size and meet the people who made what you are
           wearing.
-        </p>
-        <address className="brand-visit__address">
-          {`${address.line1}, ${address.line2}, ${address.city}, ${address.state} ${address.pin}`}
-          <br />
-          {`Open ${store.hours}`}
-        </address>
-        <div className="button-row button-row--center">
-          <Link to="/all-products" className="button button--primary">
-            Shop Now
-          </Link>
-          <Link to="/manufacturing" className="button button--secondary">
-            How we make our clothes
-          </Link>
-        </div>
+        </StoreVisit>
       </section>
     </div>
   );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return seoMeta({
     title: "About Us",
     description: `Meet the two founders of ${brand.name}, a family-run ethnic-wear label from ${store.address.city}, and the six values behind every kurti, Anarkali and saree we make.`,
-    origin: root?.origin ?? "",
+    origin: rootOrigin(matches),
     path: "/about-us",
   });
 };

@@ -16,7 +16,7 @@ import { useListingFocus } from "../components/catalog/use-listing-focus";
 import type { ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
-import { imagePreload, seoMeta } from "../lib/seo";
+import { imagePreload, rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/all-products";
 
 const BANNER = { src: "/media/banners/hero-3.svg", width: 1600, height: 700 };
@@ -174,7 +174,6 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   const category = loaderData?.category;
   const { name } = settings.brand;
   return seoMeta({
@@ -182,7 +181,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: category
       ? `Shop ${category.name} at ${name}: handcrafted ethnic wear in soft fabrics and festive colours, made with care in Ghaziabad.`
       : `Shop every kurti, kurta set, Anarkali, dress and saree at ${name}: handcrafted ethnic wear, made with care in Ghaziabad.`,
-    origin: root?.origin ?? "",
+    origin: rootOrigin(matches),
     path: category ? `${LISTING_PATH}?category=${category.id}` : LISTING_PATH,
     image: BANNER.src,
   });

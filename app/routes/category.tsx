@@ -12,7 +12,7 @@ import { useListingFocus } from "../components/catalog/use-listing-focus";
 import type { ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
-import { seoMeta } from "../lib/seo";
+import { rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/category";
 
 interface CategoryData {
@@ -102,14 +102,13 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   const category = loaderData?.category;
   const { name } = settings.brand;
   if (!category) return [{ title: `Products | ${name}` }];
   return seoMeta({
     title: category.name,
     description: `${category.name} at ${name}: handcrafted ethnic wear in soft fabrics and festive colours, made with care in Ghaziabad.`,
-    origin: root?.origin ?? "",
+    origin: rootOrigin(matches),
     path: `/category/${category.id}`,
     image: category.icon,
   });

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { ComingSoonScreen } from "../components/catalog/coming-soon-screen";
 import { launchCountdown } from "../components/catalog/launch.server";
-import { seoMeta } from "../lib/seo";
+import { rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/coming-soon";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -27,11 +27,10 @@ export default function ComingSoon({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const origin = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return seoMeta({
     title: "Coming Soon",
     description: `${settings.brand.name}'s new collection of ethnic wear is almost ready. Count down to launch day with us.`,
-    origin: origin?.origin ?? "",
+    origin: rootOrigin(matches),
     path: "/coming-soon",
     image: "/media/banners/hero-2.svg",
   });

@@ -3,7 +3,7 @@ import { settings } from "../../workers/services/settings";
 import { moneyRules } from "../../workers/services/shop-settings";
 import { DEFAULT_TOPIC, faqTopics, NO_FAQS } from "../components/faq/faq-topics";
 import { publicPageHeaders } from "../lib/cache";
-import { jsonLd, seoMeta } from "../lib/seo";
+import { jsonLd, rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/faqs";
 
 const PATH = "/faqs";
@@ -76,8 +76,7 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
-  const origin = root?.origin ?? "";
+  const origin = rootOrigin(matches);
   const topic = loaderData?.topic;
   if (!topic) return [];
   const path = topicPath(topic.slug);

@@ -1,9 +1,9 @@
 import type { ComponentType } from "react";
-import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { BlockPrintArt, EmbroideryArt, FabricsArt, QualityCheckArt, StitchingArt } from "../components/brand/craft-art";
+import { StoreVisit } from "../components/brand/store-visit";
 import { publicPageHeaders } from "../lib/cache";
-import { seoMeta } from "../lib/seo";
+import { rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/manufacturing";
 
 const { brand, store, policies } = settings;
@@ -98,21 +98,9 @@ export default function Manufacturing() {
 
       <section className="section brand-band brand-visit" aria-labelledby="visit-title">
         <div className="container">
-          <h2 id="visit-title">See the work up close</h2>
-          <p>Our store sits in front of the workshop. Come and feel the fabrics, and ask us anything about how a piece was made.</p>
-          <address className="brand-visit__address">
-            {`${address.line1}, ${address.line2}, ${address.city}, ${address.state} ${address.pin}`}
-            <br />
-            {`Open ${store.hours}`}
-          </address>
-          <div className="button-row button-row--center">
-            <Link to="/all-products" className="button button--primary">
-              Shop Now
-            </Link>
-            <Link to="/about-us" className="button button--secondary">
-              Our Story
-            </Link>
-          </div>
+          <StoreVisit title="See the work up close" other={{ to: "/about-us", label: "Our Story" }}>
+            Our store sits in front of the workshop. Come and feel the fabrics, and ask us anything about how a piece was made.
+          </StoreVisit>
         </div>
       </section>
     </div>
@@ -120,11 +108,10 @@ export default function Manufacturing() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return seoMeta({
     title: "How Our Clothes Are Made",
     description: `From fabric to finished piece: how ${brand.name} chooses its cloth, block prints, embroiders, stitches and checks every garment in ${store.address.city}.`,
-    origin: root?.origin ?? "",
+    origin: rootOrigin(matches),
     path: "/manufacturing",
   });
 };

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { seoMeta } from "../../lib/seo";
+import { rootOrigin, seoMeta } from "../../lib/seo";
 import { POLICIES, type PolicyPath } from "./policy-page";
 
 /** Title, description and canonical URL of one policy page; the origin comes from the root loader. */
@@ -8,7 +8,6 @@ export function policyMeta(
   description: string,
   matches: readonly ({ id: string; data?: unknown } | undefined)[],
 ): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   const title = POLICIES.find((p) => p.path === path)?.name ?? "";
-  return seoMeta({ title, description, origin: root?.origin ?? "", path });
+  return seoMeta({ title, description, origin: rootOrigin(matches), path });
 }
