@@ -15,6 +15,8 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("contact-us", "routes/contact-us.tsx"),
+    route("enquiry-us", "routes/enquiry-us.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/auth-layout.tsx", [
