@@ -19,9 +19,12 @@ import { normaliseMobile } from "./mobile.rules";
  * those two travel towards mail headers (Reply-To), and nothing a visitor types may start a new one.
  */
 
-const asRecord = z
-  .unknown()
-  .transform((v) => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));
+/** The posted object (anything else counts as empty), every expected key present (an absent one is blank). */
+const withKeys = (keys: string[]) =>
+  z.unknown().transform((v) => {
+    const posted = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    return Object.fromEntries(keys.map((k) => [k, posted[k] ?? ""]));
+  });
 
 const raw = (v: unknown) => (typeof v === "string" ? v : "");
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
@@ -80,7 +83,7 @@ const message = field(paragraphs, (s) =>
 /** The honeypot: anything but an absent or empty value is a robot's. */
 const honeypot = z.unknown().transform((v) => v !== undefined && v !== null && v !== "");
 
-export const contactInputSchema = asRecord.pipe(
+export const contactInputSchema = withKeys(["name", "email", "message", "website"]).pipe(
   z.object({
     name: nameOf(CONTACT_MESSAGES.nameRequired),
     email,
@@ -113,7 +116,17 @@ const orderNumber = field(
   (s) => (s ? Number(s.replace("#", "")) : null),
 );
 
-export const enquiryInputSchema = asRecord
+export const enquiryInputSchema = withKeys([
+  "fullName",
+  "email",
+  "phone",
+  "enquiryType",
+  "message",
+  "preferredContactMethod",
+  "preferredTime",
+  "orderNumber",
+  "website",
+])
   .pipe(
     z.object({
       fullName: nameOf(ENQUIRY_MESSAGES.fullNameRequired),
