@@ -82,7 +82,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
               name="message"
               required
               maxLength={MESSAGE_LIMITS.message}
-              defaultValue={values.message}
+              defaultValue={values.message ?? ""}
               error={errors.message}
             />
             <Honeypot />

@@ -125,7 +125,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
             autoComplete="tel"
             maxLength={MOBILE_INPUT_MAX_LENGTH}
             hint="A 10-digit Indian mobile number"
-            defaultValue={values.phone}
+            defaultValue={values.phone ?? ""}
             error={errors.phone}
           />
           <EnquiryTypeField value={chosen} onChange={setType} error={errors.enquiryType} />
@@ -142,7 +142,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
                   ? "You will find it in your order confirmation e-mail and under My Orders."
                   : `Only for an ${CANCELLATION_QUERY}: the number from your confirmation e-mail or My Orders.`
               }
-              defaultValue={values.orderNumber}
+              defaultValue={values.orderNumber ?? ""}
               error={errors.orderNumber}
             />
           )}
@@ -151,7 +151,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
             name="message"
             required
             maxLength={MESSAGE_LIMITS.message}
-            defaultValue={values.message}
+            defaultValue={values.message ?? ""}
             error={errors.message}
           />
           <ContactMethodField defaultValue={values.preferredContactMethod || "Email"} error={errors.preferredContactMethod} />
@@ -160,7 +160,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
             name="preferredTime"
             maxLength={MESSAGE_LIMITS.preferredTime}
             placeholder="e.g. weekdays after 5 PM"
-            defaultValue={values.preferredTime}
+            defaultValue={values.preferredTime ?? ""}
             error={errors.preferredTime}
           />
           <Honeypot />
