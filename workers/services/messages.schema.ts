@@ -23,7 +23,7 @@ import { normaliseMobile } from "./mobile.rules";
 const withKeys = (keys: string[]) =>
   z.unknown().transform((v) => {
     const posted = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-    return Object.fromEntries(keys.map((k) => [k, posted[k] ?? ""]));
+    return Object.fromEntries(keys.map((k) => [k, posted[k] ?? ""])) as Record<string, unknown>;
   });
 
 const raw = (v: unknown) => (typeof v === "string" ? v : "");
