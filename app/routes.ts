@@ -22,6 +22,8 @@ export default [
     route("shipping-delivery-policy", "routes/shipping-delivery-policy.tsx"),
     route("about-us", "routes/about-us.tsx"),
     route("manufacturing", "routes/manufacturing.tsx"),
+    route("contact-us", "routes/contact-us.tsx"),
+    route("enquiry-us", "routes/enquiry-us.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/auth-layout.tsx", [

@@ -19,7 +19,12 @@ const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) 
 
 /** A stored mail as it was sent; one that cannot be opened (sealed under another SESSION_SECRET) says so. */
 const opened = (ctx: ServiceContext, mail: { to: string; template: string; params: string; subject: string }) =>
-  renderOutboxMail(ctx, mail).catch((err: Error) => ({ subject: mail.subject, text: `(cannot be opened: ${err.message})`, html: "" }));
+  renderOutboxMail(ctx, mail).catch((err: Error) => ({
+    subject: mail.subject,
+    text: `(cannot be opened: ${err.message})`,
+    html: "",
+    replyTo: undefined,
+  }));
 
 /** The newest mails (for one address), as they were sent. */
 async function mailbox(ctx: ServiceContext, to: string | undefined) {
@@ -37,7 +42,14 @@ export const devTools = new Hono<ApiEnv>()
   .get("/mailbox.json", async (c) => {
     const mails = await mailbox(c.var.ctx, c.req.query("to"));
     return c.json({
-      data: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
+      data: mails.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        replyTo: m.replyTo ?? null,
+        createdAt: m.createdAt.toISOString(),
+      })),
     });
   })
   .get("/media.json", async (c) => {

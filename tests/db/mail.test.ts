@@ -9,6 +9,7 @@ import type { Env } from "../../workers/env";
 import { scheduled } from "../../workers/scheduled";
 import type { ServiceContext } from "../../workers/services/context";
 import { claimMail, deliverMail, outboxMail, queueMail, renderOutboxMail } from "../../workers/services/mail";
+import { sendContactMessage, sendEnquiry } from "../../workers/services/messages";
 import { forgotPassword } from "../../workers/services/password-reset";
 import { register } from "../../workers/services/signup";
 import { useTempDatabase } from "../support/temp-db";
@@ -29,7 +30,7 @@ let env: Env;
 interface ProviderRequest {
   auth?: string;
   idempotencyKey?: string;
-  body: { from: string; to: string[]; subject: string; text: string; html: string };
+  body: { from: string; to: string[]; subject: string; text: string; html: string; reply_to?: string };
 }
 /** Every request the provider got, and the mails it really sent (one per idempotency key). */
 let requests: ProviderRequest[] = [];
@@ -100,6 +101,7 @@ beforeAll(async () => {
     MAIL_FROM: "Aanchal <care@aanchal.in>",
     AUTH_LIMITER: allow,
     AUTH_IP_LIMITER: allow,
+    FORM_LIMITER: allow,
   } as Env;
   db = createDb(env, { timeoutMs: 5_000 });
 });
@@ -157,6 +159,32 @@ describe("a mail queued with its change", () => {
     await afterResponse();
     expect(await outbox()).toHaveLength(1);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("a contact message or an enquiry", () => {
+  it("is stored, and after the response the shop gets it with the sender as reply_to, and the sender an acknowledgement", async () => {
+    await sendContactMessage(ctx(), { name: "Asha Verma", email: "Asha@Example.com", message: "Do you ship to Pune?" });
+    await afterResponse();
+    expect(sent).toHaveLength(2);
+    const toShop = sent.find((m) => m.to[0] === "care@aanchal.in");
+    expect(toShop).toMatchObject({ reply_to: "asha@example.com", subject: "Contact message from Asha Verma" });
+    expect(toShop!.text).toContain("Do you ship to Pune?");
+    const ack = sent.find((m) => m.to[0] === "asha@example.com");
+    expect(ack?.reply_to).toBeUndefined();
+    expect((await outbox()).map((m) => m.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("is kept when the provider is down, and the scheduled retry sends its mails: nothing lost", async () => {
+    answers = [500, 500];
+    await sendEnquiry(ctx(), { fullName: "Meera Shah", email: "meera@example.com", enquiryType: "Bulk", message: "Forty kurtis" });
+    await afterResponse();
+    expect(sent).toHaveLength(0);
+    expect(await db.select().from(schema.enquiries)).toEqual([expect.objectContaining({ fullName: "Meera Shah", enquiryType: "Bulk" })]);
+    expect((await outbox()).map((m) => m.status)).toEqual(["queued", "queued"]);
+    await cronAfter(1);
+    expect(sent.map((m) => m.to[0]).sort()).toEqual(["care@aanchal.in", "meera@example.com"]);
+    expect(sent.find((m) => m.to[0] === "care@aanchal.in")?.reply_to).toBe("meera@example.com");
   });
 });
 

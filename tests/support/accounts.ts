@@ -18,6 +18,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes (the shop's copies of contact messages and enquiries), else null. */
+  replyTo?: string | null;
 }
 
 export async function mailsTo(base: string, email: string): Promise<Mail[]> {

@@ -308,6 +308,36 @@ export const ENDPOINTS: Endpoint[] = [
     mustBreak: ["rating", "comment"],
     page: true,
   },
+  // Contact and enquiry (issue 12): the name, e-mail or enquiry type is always broken, so nothing is
+  // stored or mailed (HUGE is within the message's 5,000 characters, so the message cannot be the one).
+  ...[{ path: "/api/contact" }, { path: "/contact-us", page: true }].map(
+    ({ path, page }): Endpoint => ({
+      method: "POST",
+      path,
+      page,
+      fields: { name: () => "Asha Verma", email: ghostEmail, message: () => "Do you stitch to measure?", website: () => "" },
+      mustBreak: ["name", "email"],
+    }),
+  ),
+  ...[{ path: "/api/enquiries/send-enquiry" }, { path: "/enquiry-us", page: true }].map(
+    ({ path, page }): Endpoint => ({
+      method: "POST",
+      path,
+      page,
+      fields: {
+        fullName: () => "Asha Verma",
+        email: ghostEmail,
+        phone: (r) => r.pick(["", "9810012345", "+91 98100 12345"]),
+        enquiryType: (r) => r.pick(["Product", "Bulk", "Custom", "General", "Order Cancellation Query"]),
+        orderNumber: (r) => r.pick(["", "1001", "#1002"]),
+        message: () => "Forty kurtis for a wedding",
+        preferredContactMethod: (r) => r.pick(["Email", "Phone"]),
+        preferredTime: () => "After 5 PM",
+        website: () => "",
+      },
+      mustBreak: ["fullName", "email", "enquiryType"],
+    }),
+  ),
   { method: "GET", path: "/search", query: ["query", "page", "sort"] },
   { method: "GET", path: "/search/suggest", query: ["query", "q"] },
   {

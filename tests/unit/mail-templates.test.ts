@@ -245,3 +245,50 @@ describe("order mails", () => {
     expect(orderMail(view)).toEqual(order);
   });
 });
+
+describe("contact and enquiry mails", () => {
+  const hostile = `<script>alert("x")</script> & 'you'`;
+
+  it("the shop's copy of a contact message replies to the sender and escapes what she typed", () => {
+    const mail = renderMail("contact-to-shop", { name: "Asha <b>", email: "asha@example.com", message: `${hostile}\nLine two` });
+    expect(mail.replyTo).toBe("asha@example.com");
+    expect(mail.subject).toBe("Contact message from Asha <b>");
+    expect(mail.text).toContain(`${hostile}\nLine two`);
+    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;you&#39;<br>Line two");
+    expect(mail.html).toContain("Asha &lt;b&gt;");
+    expect(mail.html).not.toContain("<script>");
+  });
+
+  it("the acknowledgement greets the sender, replies to the shop, and does not repeat her message", () => {
+    const mail = renderMail("contact-ack", { name: "Asha" });
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.text).toMatch(/^Namaste Asha,/);
+    expect(mail.text).toContain(settings.store.phone);
+  });
+
+  it("the shop's copy of a cancellation query names the order and the sender's preferences", () => {
+    const mail = renderMail("enquiry-to-shop", {
+      fullName: "Meera",
+      email: "meera@example.com",
+      phone: "",
+      enquiryType: "General",
+      message: hostile,
+      preferredContactMethod: "Phone",
+      preferredTime: "",
+      orderNumber: 1042,
+    });
+    expect(mail.subject).toBe("Order cancellation query, order #1042 from Meera");
+    expect(mail.replyTo).toBe("meera@example.com");
+    expect(mail.text).toContain("Order number: #1042");
+    expect(mail.text).toContain("Preferred contact: Phone");
+    expect(mail.text).toContain("Phone: not given");
+    expect(mail.html).not.toContain("<script>");
+  });
+
+  it("the enquiry acknowledgement says what was received", () => {
+    expect(renderMail("enquiry-ack", { fullName: "Meera", enquiryType: "Bulk", orderNumber: null }).text).toContain("bulk enquiry");
+    expect(renderMail("enquiry-ack", { fullName: "Meera", enquiryType: "General", orderNumber: 7 }).text).toContain(
+      "cancellation query about order #7",
+    );
+  });
+});

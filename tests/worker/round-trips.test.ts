@@ -54,6 +54,17 @@ describe("database round trips per render", () => {
     );
   });
 
+  it("is one for the contact and enquiry pages signed in (her name and e-mail filled in), none signed out", async () => {
+    const cookie = { Cookie: `aanchal_session=${shopper.token}` };
+    for (const path of ["/contact-us", "/enquiry-us"]) {
+      const signedIn = await roundTripsOf(path, cookie);
+      expect(signedIn.body, path).toContain(`value="${shopper.email}"`);
+      expect({ path, status: signedIn.status, trips: signedIn.trips }).toEqual({ path, status: 200, trips: 1 });
+      const signedOut = await roundTripsOf(fresh(path));
+      expect({ path, status: signedOut.status, trips: signedOut.trips }).toEqual({ path, status: 200, trips: 0 });
+    }
+  });
+
   it("is one for the Reviews tab's Show more, with JavaScript (the review route) and without (the product page)", async () => {
     const product = renderedProduct();
     const cookie = { Cookie: `aanchal_session=${shopper.token}` };

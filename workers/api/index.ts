@@ -4,6 +4,7 @@ import { addressesApi } from "./addresses";
 import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
+import { messagesApi } from "./messages";
 import { ordersApi } from "./orders";
 import { ordersReadApi } from "./orders-read";
 import { pincodeApi } from "./pincode";
@@ -28,4 +29,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", wishlistApi)
   .route("/", reviewsApi)
   .route("/", ordersApi)
-  .route("/", ordersReadApi);
+  .route("/", ordersReadApi)
+  .route("/", messagesApi);

@@ -13,6 +13,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to the sender (the shop's copy of a contact message or enquiry). */
+  replyTo?: string;
 }
 
 export const escapeHtml = (s: string) =>
@@ -238,6 +240,118 @@ ${orderHtml(order)}`;
   return { subject, text, html: html(subject, body) };
 }
 
+/** The visitor's words in a mail's HTML: escaped, line breaks kept. */
+const paragraphHtml = (s: string) => escapeHtml(s).replace(/\n/g, "<br>");
+
+const QUOTE = "margin:0 0 16px;padding:10px 14px;border-left:4px solid #E39B2D;background:#FBF7F2;white-space:normal";
+
+/** Label and value rows of the shop's copy of a form, as text lines and an HTML table. */
+function detailRows(rows: [string, string][]) {
+  const text = rows.map(([k, v]) => `${k}: ${v}`);
+  const html = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><td style="${CELL};padding-right:16px;color:#6E625C">${escapeHtml(k)}</td><td style="${CELL}">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("")}</table>`;
+  return { text, html };
+}
+
+/** Subject lines carry a visitor's name on one line and short (it is checked as one line already). */
+const subjectPart = (s: string) => s.replace(/\s+/g, " ").slice(0, 60);
+
+function contactToShopMail({ name, email, message }: { name: string; email: string; message: string }): MailContent {
+  const subject = `Contact message from ${subjectPart(name)}`;
+  const details = detailRows([
+    ["Name", name],
+    ["Email", email],
+  ]);
+  const text = [
+    `A message from the contact form on ${settings.brand.name}. Reply to this e-mail to answer ${name}.`,
+    "",
+    ...details.text,
+    "",
+    message,
+  ].join("\n");
+  const body = `<p style="margin:0 0 12px">A message from the contact form. Reply to this e-mail to answer.</p>
+${details.html}<p style="${QUOTE}">${paragraphHtml(message)}</p>`;
+  return { subject, text, html: html(subject, body), replyTo: email };
+}
+
+function contactAckMail({ name }: { name: string }): MailContent {
+  const brand = settings.brand.name;
+  const subject = `We have received your message | ${brand}`;
+  const lines = [
+    `Thank you for writing to ${brand}. Your message has reached us, and one of us will write back as soon as we can.`,
+    `If it is urgent, call us on ${settings.store.phone} (${settings.store.hours}).`,
+  ];
+  const text = [`Namaste ${name},`, "", ...lines, "", "If you did not write to us, you can ignore this e-mail.", "", signature()].join(
+    "\n",
+  );
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
+${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
+<p style="margin:0;color:#6E625C;font-size:14px">If you did not write to us, you can ignore this e-mail.</p>`;
+  return { subject, text, html: html(subject, body) };
+}
+
+export interface EnquiryMail {
+  fullName: string;
+  email: string;
+  phone: string;
+  enquiryType: string;
+  message: string;
+  preferredContactMethod: string;
+  preferredTime: string;
+  orderNumber: number | null;
+}
+
+const enquiryKind = (e: Pick<EnquiryMail, "enquiryType" | "orderNumber">) =>
+  e.orderNumber !== null ? `Order cancellation query, order #${e.orderNumber}` : `${e.enquiryType} enquiry`;
+
+function enquiryToShopMail(e: EnquiryMail): MailContent {
+  const subject = `${enquiryKind(e)} from ${subjectPart(e.fullName)}`;
+  const details = detailRows([
+    ["Name", e.fullName],
+    ["Email", e.email],
+    ["Phone", e.phone || "not given"],
+    ["Enquiry type", e.enquiryType],
+    ...(e.orderNumber !== null ? ([["Order number", `#${e.orderNumber}`]] as [string, string][]) : []),
+    ["Preferred contact", e.preferredContactMethod],
+    ["Preferred time", e.preferredTime || "any time"],
+  ]);
+  const text = [
+    `An enquiry from the enquiry form on ${settings.brand.name}. Reply to this e-mail to answer ${e.fullName}.`,
+    "",
+    ...details.text,
+    "",
+    e.message,
+  ].join("\n");
+  const body = `<p style="margin:0 0 12px">An enquiry from the enquiry form. Reply to this e-mail to answer.</p>
+${details.html}<p style="${QUOTE}">${paragraphHtml(e.message)}</p>`;
+  return { subject, text, html: html(subject, body), replyTo: e.email };
+}
+
+function enquiryAckMail({
+  fullName,
+  enquiryType,
+  orderNumber,
+}: Pick<EnquiryMail, "fullName" | "enquiryType" | "orderNumber">): MailContent {
+  const brand = settings.brand.name;
+  const subject = `We have received your enquiry | ${brand}`;
+  const kind = orderNumber !== null ? `cancellation query about order #${orderNumber}` : `${enquiryType.toLowerCase()} enquiry`;
+  const lines = [
+    `Thank you for your ${kind}. It has reached us, and we will get back to you as soon as we can, the way you asked us to.`,
+    `If it is urgent, call us on ${settings.store.phone} (${settings.store.hours}).`,
+  ];
+  const text = [`Namaste ${fullName},`, "", ...lines, "", "If you did not write to us, you can ignore this e-mail.", "", signature()].join(
+    "\n",
+  );
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(fullName)},</p>
+${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
+<p style="margin:0;color:#6E625C;font-size:14px">If you did not write to us, you can ignore this e-mail.</p>`;
+  return { subject, text, html: html(subject, body) };
+}
+
 interface Template<P> {
   /** Parameters never stored in clear: a sign-up code, a link that carries a reset token. */
   secret: readonly (keyof P & string)[];
@@ -252,6 +366,10 @@ export const mailTemplates = {
   "order-confirmation": template({ secret: ["link"], render: orderConfirmationMail }),
   "new-order": template({ secret: [], render: newOrderMail }),
   "refund-due": template({ secret: [], render: refundDueMail }),
+  "contact-to-shop": template({ secret: [], render: contactToShopMail }),
+  "contact-ack": template({ secret: [], render: contactAckMail }),
+  "enquiry-to-shop": template({ secret: [], render: enquiryToShopMail }),
+  "enquiry-ack": template({ secret: [], render: enquiryAckMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

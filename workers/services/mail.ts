@@ -123,7 +123,7 @@ export async function claimMail(ctx: MailContext, which: { id: number } | { limi
 /** Why the provider did not take the mail, or null once it has. */
 async function sendToProvider(ctx: MailContext, mail: OutboxRow): Promise<string | null> {
   try {
-    const content = await renderOutboxMail(ctx, mail);
+    const { replyTo, ...content } = await renderOutboxMail(ctx, mail);
     const res = await fetch(`${ctx.env.MAIL_API_URL ?? "https://api.resend.com"}/emails`, {
       method: "POST",
       headers: {
@@ -131,7 +131,12 @@ async function sendToProvider(ctx: MailContext, mail: OutboxRow): Promise<string
         "Content-Type": "application/json",
         "Idempotency-Key": `aanchal-mail-${mail.id}`,
       },
-      body: JSON.stringify({ from: ctx.env.MAIL_FROM ?? `${settings.brand.name} <${settings.store.email}>`, to: [mail.to], ...content }),
+      body: JSON.stringify({
+        from: ctx.env.MAIL_FROM ?? `${settings.brand.name} <${settings.store.email}>`,
+        to: [mail.to],
+        ...content,
+        ...(replyTo ? { reply_to: replyTo } : {}),
+      }),
       signal: AbortSignal.timeout(settings.mail.sendTimeoutMs),
     });
     if (res.ok) return null;

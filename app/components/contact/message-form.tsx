@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef } from "react";
+import { useActionData, useFetcher } from "react-router";
+import { HONEYPOT_FIELD } from "../../../workers/services/messages.rules";
+import type { FormProblem } from "../../lib/auth.server";
+import { useFocusFirstInvalid } from "../forms/fields";
+
+/** A message form's answer: sent (its message), or the refusal with each field's message. */
+export type MessageAnswer = { sent: true; message: string } | (FormProblem & { sent?: false });
+
+/**
+ * One message form, with or without JavaScript: with it, a fetcher posts to the page's action and
+ * the page stays put; without it, the browser posts the same form to the same action and the page
+ * comes back with its answer. After a success the form is emptied (the defaults, i.e. a signed-in
+ * shopper's name and e-mail, come back); after a refusal the first field in error takes the focus.
+ */
+export function useMessageForm(onReset?: () => void) {
+  const fetcher = useFetcher<MessageAnswer>();
+  const posted = useActionData<MessageAnswer>();
+  const answer = fetcher.data ?? posted;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, answer);
+  const reset = useRef(onReset);
+  reset.current = onReset;
+  useEffect(() => {
+    if (answer?.sent) {
+      formRef.current?.reset();
+      reset.current?.();
+    }
+  }, [answer]);
+  const failed = answer && !answer.sent ? answer : undefined;
+  return {
+    fetcher,
+    answer,
+    formRef,
+    pending: fetcher.state !== "idle",
+    errors: failed?.fields ?? {},
+    /** What was typed, to refill the form after a refusal without JavaScript. */
+    values: failed?.values ?? {},
+  };
+}
+
+/** Ids and ARIA attributes of a field with an optional hint and error. */
+export function useFieldIds(name: string, error?: string, hint?: string) {
+  const id = `${name}-${useId()}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return {
+    id,
+    hintId,
+    errorId,
+    aria: {
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+    },
+  };
+}
+
+export function FieldNotes({ hint, hintId, error, errorId }: { hint?: string; hintId?: string; error?: string; errorId?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A labelled textarea with its hint and error. */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  ...rest
+}: { label: string; name: string; error?: string; hint?: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const f = useFieldIds(name, error, hint);
+  return (
+    <div className={error ? "field field--invalid" : "field"}>
+      <label htmlFor={f.id}>{label}</label>
+      <textarea id={f.id} name={name} rows={6} {...f.aria} {...rest} />
+      <FieldNotes hint={hint} hintId={f.hintId} error={error} errorId={f.errorId} />
+    </div>
+  );
+}
+
+/**
+ * The honeypot: out of sight and out of the tab order, and labelled for anyone who meets it anyway
+ * (a screen reader user) to leave it empty. A robot that fills it is refused and nothing is sent.
+ */
+export function Honeypot() {
+  const id = useId();
+  return (
+    <div className="visually-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** The submit button: "Sending..." and disabled while the form is on its way. */
+export function SendButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
+  return (
+    <button type="submit" className="button button--primary" disabled={pending} aria-disabled={pending}>
+      {pending ? "Sending..." : children}
+    </button>
+  );
+}
