@@ -535,7 +535,7 @@ function fieldValues(r: Rng, ep: Endpoint, form: boolean, t: FuzzTarget): Record
   return values;
 }
 
-function formBody(values: Record<string, unknown>, r: Rng): FormData {
+function formBody(values: Record<string, unknown>, r: Rng, ep: Endpoint): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) {
     // A form carries strings and files only; anything else is sent as its text.
@@ -543,8 +543,10 @@ function formBody(values: Record<string, unknown>, r: Rng): FormData {
   }
   if (r.chance(0.2)) {
     const bytes = r.pick([PNG.slice(0, 40), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), new Uint8Array(0), PNG]);
+    // Never under the name of the field that is broken: a part with an empty filename reaches the
+    // Worker as text (workerd), and a few bytes of text can be a valid value that mends the break.
     body.append(
-      r.pick(["profileImage", "name", "file"]),
+      r.pick(["profileImage", "name", "file"].filter((part) => !ep.mustBreak?.includes(part))),
       new File([bytes], r.pick(["me.png", "../../x.svg", ""]), { type: r.pick(["image/png", "image/svg+xml", "text/html"]) }),
     );
   }
@@ -585,7 +587,7 @@ function oneRequest(r: Rng, t: FuzzTarget): FuzzRequest {
   } else {
     const asForm = ep.page || ep.method === "PUT" ? r.chance(0.9) : r.chance(0.2);
     const values = fieldValues(r, ep, asForm, t);
-    if (asForm && r.chance(0.5)) body = formBody(values, r);
+    if (asForm && r.chance(0.5)) body = formBody(values, r, ep);
     else if (asForm) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString();
