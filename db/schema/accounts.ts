@@ -2,6 +2,8 @@ import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, timestamp } from "./columns";
 
+export const USER_ROLES = ["shopper", "staff", "owner"] as const;
+
 export const users = sqliteTable(
   "users",
   {
@@ -16,6 +18,8 @@ export const users = sqliteTable(
     profileImage: text("profile_image"),
     /** Bumped on logout-everywhere and password reset; tokens carry it and are refused once stale. */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** Back office (issue 13): `staff` and `owner` may sign in to /admin; only the owner gives the staff role. */
+    role: text("role", { enum: USER_ROLES }).notNull().default("shopper"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -91,3 +95,24 @@ export const usersRelations = relations(users, ({ many }) => ({
 export const addressesRelations = relations(addresses, ({ one }) => ({
   user: one(users, { fields: [addresses.userId], references: [users.id] }),
 }));
+
+/**
+ * Every change a staff member makes in the back office (issue 13): who, what, to which row, when, and
+ * the row's fields before and after (JSON). Only the owner reads it.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: text("before"),
+    after: text("after"),
+    /** A random mark of the batch that wrote it: an entry is written only when its change happened. */
+    claim: text("claim"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt), index("audit_log_created_idx").on(t.createdAt)],
+);

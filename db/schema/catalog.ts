@@ -139,6 +139,9 @@ export const reviews = sqliteTable(
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    /** Hidden by staff (issue 13), with the reason: off the product page and out of its average. */
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
   },
   (t) => [

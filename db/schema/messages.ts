@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
 import { createdAt, timestamp } from "./columns";
 
 export const contactMessages = sqliteTable("contact_messages", {
@@ -6,6 +7,9 @@ export const contactMessages = sqliteTable("contact_messages", {
   name: text("name").notNull(),
   email: text("email").notNull(),
   message: text("message").notNull(),
+  /** Back office inbox (issue 13): first opened by staff, and marked handled. */
+  readAt: timestamp("read_at"),
+  handledAt: timestamp("handled_at"),
   createdAt: createdAt(),
 });
 
@@ -24,8 +28,24 @@ export const enquiries = sqliteTable("enquiries", {
   preferredTime: text("preferred_time").notNull().default(""),
   /** The order an "Order Cancellation Query" names (sent as a General enquiry, SPEC §5). */
   orderNumber: integer("order_number"),
+  readAt: timestamp("read_at"),
+  handledAt: timestamp("handled_at"),
   createdAt: createdAt(),
 });
+
+/** A staff reply to a contact message or an enquiry, mailed to the sender through the Mailer (issue 13). */
+export const messageReplies = sqliteTable(
+  "message_replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["contact", "enquiry"] }).notNull(),
+    messageId: integer("message_id").notNull(),
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("message_replies_message_idx").on(t.kind, t.messageId, t.createdAt)],
+);
 
 /** "held": written with an online order, released when its payment is confirmed (workers/services/orders.ts). */
 export const MAIL_STATUSES = ["held", "queued", "sent", "dead"] as const;

@@ -62,6 +62,16 @@ export const orders = sqliteTable(
     refundDue: integer("refund_due", { mode: "boolean" }).notNull().default(false),
     /** SHA-256 of the unguessable token in a guest's order link (/thankyou?order=..&key=..). */
     accessHash: text("access_hash"),
+    /** Fulfilment (issue 13): the courier and tracking number given when shipped, and when each step happened. */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    confirmedAt: timestamp("confirmed_at"),
+    shippedAt: timestamp("shipped_at"),
+    deliveredAt: timestamp("delivered_at"),
+    cancelledAt: timestamp("cancelled_at"),
+    /** A paid order cancelled is refund due until the refund is made, with the provider's or bank's reference. */
+    refundedAt: timestamp("refunded_at"),
+    refundReference: text("refund_reference"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -72,6 +82,8 @@ export const orders = sqliteTable(
     uniqueIndex("orders_provider_order_idx").on(t.providerOrderId),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_pending_expiry_idx").on(t.paymentStatus, t.expiresAt),
+    index("orders_status_idx").on(t.orderStatus, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
     check("orders_total_check", sql`${t.totalPaise} >= 0 AND ${t.subtotalPaise} >= 0`),
   ],
 );

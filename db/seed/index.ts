@@ -2,6 +2,7 @@ import path from "node:path";
 import { count, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { hashPassword } from "../../workers/services/password";
 import * as schema from "../schema";
 import { CATEGORIES, COUPONS, PRODUCTS } from "./catalogue";
 import { buildImages, productImages } from "./images";
@@ -27,8 +28,31 @@ const productId = (slug: string): SQL<number> => sql`(select id from products wh
 const subcategoryId = (category: string, slug: string): SQL<number> =>
   sql`(select s.id from subcategories s join categories c on c.id = s.category_id where c.slug = ${category} and s.slug = ${slug})`;
 
-/** Inserts the demo catalogue once: does nothing when any category exists. */
+/**
+ * The local demo database's back-office owner (issue 13), written in the README. Local and test
+ * databases only: a production database is migrated, never seeded (its owner is made with
+ * `npm run admin:create`).
+ */
+export const DEMO_OWNER = { email: "owner@aanchal.local", password: "Aanchal@Owner1", name: "Aanchal Owner", mobile: "9811024680" };
+
+/** Adds the demo owner if no account has that e-mail yet. */
+async function seedOwner(db: Db): Promise<void> {
+  await db
+    .insert(schema.users)
+    .values({
+      name: DEMO_OWNER.name,
+      email: DEMO_OWNER.email,
+      mobile: DEMO_OWNER.mobile,
+      passwordHash: await hashPassword(DEMO_OWNER.password),
+      isVerified: true,
+      role: "owner",
+    })
+    .onConflictDoNothing();
+}
+
+/** Inserts the demo catalogue once (does nothing when any category exists) and the demo owner. */
 export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
+  await seedOwner(db);
   const [existing] = await db.select({ n: count() }).from(schema.categories);
   if ((existing?.n ?? 0) > 0) return { seeded: false };
 

@@ -338,6 +338,14 @@ export const ENDPOINTS: Endpoint[] = [
       mustBreak: ["fullName", "email", "enquiryType"],
     }),
   ),
+  // The back office (issue 13): the fuzzer is a shopper or nobody, so every answer is the same 404.
+  { method: "GET", path: "/api/admin/audit-log", query: ["before", "limit"] },
+  {
+    method: "PUT",
+    path: "/api/admin/staff/:userId",
+    fill: (r) => `/api/admin/staff/${segment(r, String(1 + r.int(3)))}`,
+    fields: { role: (r) => r.pick(["staff", "shopper", "owner"]) },
+  },
   { method: "GET", path: "/search", query: ["query", "page", "sort"] },
   { method: "GET", path: "/search/suggest", query: ["query", "q"] },
   {

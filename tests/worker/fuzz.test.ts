@@ -12,7 +12,7 @@ describe("500 malformed requests", () => {
   it("answer no 5xx, reach every endpoint's checks, and change nothing", async () => {
     const target = await prepareFuzzTarget(base, inject("sessionSecret"));
     const before = await shopState(dbUrl, base);
-    const report = await sendFuzz(target, fuzzRequests(target, { seed: 1, count: 500 }), { concurrency: 4 });
+    const report = await sendFuzz(target, fuzzRequests(target, { seed: 3, count: 500 }), { concurrency: 4 });
     expect(report.failures).toEqual([]);
     expect(report.total).toBe(500);
     expect(report.endpoints).toBe(ENDPOINTS.length);

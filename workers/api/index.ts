@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { addressesApi } from "./addresses";
+import { adminApi } from "./admin";
 import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { catalogApi } from "./catalog";
@@ -30,4 +31,5 @@ export const api = new Hono<ApiEnv>()
   .route("/", reviewsApi)
   .route("/", ordersApi)
   .route("/", ordersReadApi)
-  .route("/", messagesApi);
+  .route("/", messagesApi)
+  .route("/", adminApi);

@@ -383,7 +383,7 @@ function newestReviewsQuery(ctx: ServiceContext, slug: string, limit: number) {
   return ctx.db
     .select()
     .from(s.reviews)
-    .where(sql`${s.reviews.productId} = (select id from products where slug = ${slug} and is_active = 1)`)
+    .where(sql`${s.reviews.productId} = (select id from products where slug = ${slug} and is_active = 1) and ${s.reviews.hidden} = 0`)
     .orderBy(desc(s.reviews.createdAt), desc(s.reviews.id))
     .limit(limit);
 }

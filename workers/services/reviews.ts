@@ -160,7 +160,7 @@ export async function getReviewsPage(ctx: ServiceContext, slugInput: unknown, qu
   const [[product], rows] = await readAll(ctx, [
     ctx.db.all<ProductRow>(sql`select ${PRODUCT_COLUMNS} where p.slug = ${slug} and p.is_active = 1`),
     ctx.db.all<ReviewRow>(sql`select ${REVIEW_COLUMNS} from reviews
-      where product_id = (select id from products where slug = ${slug} and is_active = 1)
+      where product_id = (select id from products where slug = ${slug} and is_active = 1) and hidden = 0
       order by created_at desc, id desc limit ${limit + 1} offset ${offset}`),
   ]);
   if (!product) throw notFound(REVIEW_MESSAGES.productNotFound);

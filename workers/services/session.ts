@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
-import { users } from "../../db/schema";
+import { type USER_ROLES, users } from "../../db/schema";
 import { SIGN_IN_FIRST } from "./auth.rules";
 import type { ServiceContext } from "./context";
 import { cookieHeader, readCookie } from "./cookies";
 import { AppError } from "./errors";
 import type { ReadQuery } from "./read-batch";
+
+type UserRole = (typeof USER_ROLES)[number];
 
 /**
  * Sessions (DECISIONS §5): an HS256 JWT with `sub` (user id), `ver` (the user's session version)
@@ -26,6 +28,7 @@ export interface SessionUser {
   profileImage: string | null;
   createdAt: Date;
   sessionVersion: number;
+  role: UserRole;
 }
 
 const keys = new Map<string, Uint8Array>();
@@ -38,19 +41,27 @@ function keyOf(secret: string): Uint8Array {
   return key;
 }
 
-export async function issueToken(ctx: ServiceContext, user: { id: number; sessionVersion: number }): Promise<string> {
+/** A back-office account's session lasts this long (issue 13), a shopper's SESSION_DAYS. */
+export const STAFF_SESSION_HOURS = 12;
+
+export const isStaffRole = (role: string | undefined): boolean => role === "staff" || role === "owner";
+
+export async function issueToken(ctx: ServiceContext, user: { id: number; sessionVersion: number; role?: UserRole }): Promise<string> {
   const now = Math.floor(ctx.now().getTime() / 1000);
+  const lifetime = isStaffRole(user.role) ? STAFF_SESSION_HOURS * 3600 : SESSION_DAYS * 86400;
   return new SignJWT({ ver: user.sessionVersion })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setSubject(String(user.id))
     .setIssuedAt(now)
-    .setExpirationTime(now + SESSION_DAYS * 86400)
+    .setExpirationTime(now + lifetime)
     .sign(keyOf(ctx.env.SESSION_SECRET));
 }
 
 export interface SessionClaims {
   userId: number;
   version: number;
+  /** When the token was issued (ms): the back office refuses a token older than STAFF_SESSION_HOURS. */
+  issuedAt: number;
 }
 
 /** The claims of a well-signed, unexpired token, or null for anything else (never throws). */
@@ -65,7 +76,7 @@ export async function readToken(ctx: ServiceContext, token: string): Promise<Ses
     const userId = Number(payload.sub);
     const version = payload.ver;
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof version !== "number" || !Number.isSafeInteger(version)) return null;
-    return { userId, version };
+    return { userId, version, issuedAt: Number(payload.iat) * 1000 };
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
     throw err;
@@ -91,6 +102,7 @@ export async function sessionUser(ctx: ServiceContext): Promise<SessionUser | nu
         profileImage: users.profileImage,
         createdAt: users.createdAt,
         sessionVersion: users.sessionVersion,
+        role: users.role,
       })
       .from(users)
       .where(eq(users.id, claims.userId))
