@@ -117,7 +117,7 @@ export async function listReviews(ctx: ServiceContext, query: unknown) {
   const [, [rows]] = await Promise.all([
     requireStaff(ctx),
     readAll(ctx, [
-      ctx.db.all<ReviewRow & { total: number }>(sql`select ${COLUMNS}, count(*) over () as total
+      ctx.db.all<ReviewRow & { total: number }>(sql`select count(*) over () as total, ${COLUMNS}
         where ${filterSql(filter, product)}
         order by r.created_at desc, r.id desc limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`),
     ] as const),
