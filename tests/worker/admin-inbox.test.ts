@@ -8,6 +8,7 @@ import { settings } from "../../workers/services/settings";
 import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
 import { untilCached } from "../support/edge-cache";
 import { insertOrder, removeOrders } from "../support/orders";
+import { roundTripsOf } from "../support/round-trips";
 
 /**
  * The back office's inbox and review moderation (issue 13 items 4-6) through /api/admin, against the
@@ -286,6 +287,16 @@ describe("review moderation", () => {
     expect([back.reviewCount, back.averageRating]).toEqual([withIt.reviewCount, withIt.averageRating]);
     expect(await (await fetch(url(path))).text()).toContain(comment);
     expect((await call("POST", "/api/admin/reviews/999999999/hide", { reason: "x" })).status).toBe(404);
+  });
+});
+
+describe("round trips", () => {
+  it("a list, with its counts and the staff check, is one database batch after the API's gate", async () => {
+    // The /api/admin gate checks the session on its own (one trip); the service's reads and its own
+    // (cached) staff check then travel together. A back-office page calling the service directly: one trip.
+    const auth = { Authorization: `Bearer ${ownerToken}` };
+    for (const path of ["/api/admin/messages?filter=unread", "/api/admin/reviews?filter=hidden"])
+      expect(await roundTripsOf(path, auth)).toMatchObject({ status: 200, trips: 2 });
   });
 });
 
