@@ -346,6 +346,32 @@ export const ENDPOINTS: Endpoint[] = [
     fill: (r) => `/api/admin/staff/${segment(r, String(1 + r.int(3)))}`,
     fields: { role: (r) => r.pick(["staff", "shopper", "owner"]) },
   },
+  { method: "GET", path: "/api/admin/messages", query: ["filter", "kind", "page"] },
+  {
+    method: "GET",
+    path: "/api/admin/messages/:kind/:id",
+    fill: (r) => `/api/admin/messages/${segment(r, r.pick(["contact", "enquiry"]))}/${segment(r, String(1 + r.int(3)))}`,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/messages/:kind/:id/handled",
+    fill: (r) => `/api/admin/messages/${segment(r, r.pick(["contact", "enquiry"]))}/${segment(r, String(1 + r.int(3)))}/handled`,
+    fields: { handled: (r) => r.pick(["true", "false"]) },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/messages/:kind/:id/reply",
+    fill: (r) => `/api/admin/messages/${segment(r, r.pick(["contact", "enquiry"]))}/${segment(r, String(1 + r.int(3)))}/reply`,
+    fields: { body: () => "Thank you, it is on its way." },
+  },
+  { method: "GET", path: "/api/admin/reviews", query: ["filter", "product", "page"] },
+  {
+    method: "POST",
+    path: "/api/admin/reviews/:id/hide",
+    fill: (r) => `/api/admin/reviews/${segment(r, String(1 + r.int(3)))}/hide`,
+    fields: { reason: () => "Spam" },
+  },
+  { method: "POST", path: "/api/admin/reviews/:id/show", fill: (r) => `/api/admin/reviews/${segment(r, String(1 + r.int(3)))}/show` },
   { method: "GET", path: "/search", query: ["query", "page", "sort"] },
   { method: "GET", path: "/search/suggest", query: ["query", "q"] },
   {

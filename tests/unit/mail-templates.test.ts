@@ -291,4 +291,28 @@ describe("contact and enquiry mails", () => {
       "cancellation query about order #7",
     );
   });
+
+  it("a staff reply answers the sender, quotes her message, replies to the shop and escapes both", () => {
+    const mail = renderMail("message-reply", {
+      name: "Asha <b>",
+      kind: "contact",
+      orderNumber: null,
+      reply: `${hostile}\nSecond line`,
+      original: "Do you stitch <i>blouses</i>?\nThanks",
+    });
+    expect(mail.subject).toBe(`Re: your message | ${settings.brand.name}`);
+    expect(mail.replyTo).toBe(settings.store.email);
+    expect(mail.text).toMatch(/^Namaste Asha <b>,/);
+    expect(mail.text).toContain(`${hostile}\nSecond line`);
+    expect(mail.text).toContain("> Do you stitch <i>blouses</i>?\n> Thanks");
+    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;you&#39;<br>Second line");
+    expect(mail.html).toContain("Do you stitch &lt;i&gt;blouses&lt;/i&gt;?<br>Thanks");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<i>");
+    const cancel = renderMail("message-reply", { name: "Meera", kind: "enquiry", orderNumber: 1042, reply: "Done.", original: "Cancel" });
+    expect(cancel.subject).toBe(`Re: your cancellation query about order #1042 | ${settings.brand.name}`);
+    expect(renderMail("message-reply", { name: "M", kind: "enquiry", orderNumber: null, reply: "Yes", original: "Q" }).subject).toMatch(
+      /^Re: your enquiry/,
+    );
+  });
 });

@@ -352,6 +352,44 @@ ${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
   return { subject, text, html: html(subject, body) };
 }
 
+/** A staff reply to a contact message or an enquiry (issue 13): the reply, and her words quoted briefly. */
+export interface MessageReplyMail {
+  name: string;
+  kind: "contact" | "enquiry";
+  /** The order a cancellation query named, if any. */
+  orderNumber: number | null;
+  /** The shop's reply, as staff wrote it. */
+  reply: string;
+  /** The start of the sender's message (quoted; cut short by the service). */
+  original: string;
+}
+
+function messageReplyMail({ name, kind, orderNumber, reply, original }: MessageReplyMail): MailContent {
+  const brand = settings.brand.name;
+  const about =
+    orderNumber !== null ? `your cancellation query about order #${orderNumber}` : kind === "enquiry" ? "your enquiry" : "your message";
+  const subject = `Re: ${about} | ${brand}`;
+  const quoted = original.split("\n").map((l) => `> ${l}`);
+  const text = [
+    `Namaste ${name},`,
+    "",
+    reply,
+    "",
+    `You wrote to us (${about}):`,
+    ...quoted,
+    "",
+    "Reply to this e-mail to write back to us.",
+    "",
+    signature(),
+  ].join("\n");
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
+<p style="margin:0 0 16px">${paragraphHtml(reply)}</p>
+<p style="margin:0 0 6px;color:#6E625C;font-size:14px">You wrote to us (${escapeHtml(about)}):</p>
+<p style="${QUOTE};color:#6E625C;font-size:14px">${paragraphHtml(original)}</p>
+<p style="margin:0;color:#6E625C;font-size:14px">Reply to this e-mail to write back to us.</p>`;
+  return { subject, text, html: html(subject, body), replyTo: settings.store.email };
+}
+
 interface Template<P> {
   /** Parameters never stored in clear: a sign-up code, a link that carries a reset token. */
   secret: readonly (keyof P & string)[];
@@ -370,6 +408,7 @@ export const mailTemplates = {
   "contact-ack": template({ secret: [], render: contactAckMail }),
   "enquiry-to-shop": template({ secret: [], render: enquiryToShopMail }),
   "enquiry-ack": template({ secret: [], render: enquiryAckMail }),
+  "message-reply": template({ secret: [], render: messageReplyMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;
