@@ -36,45 +36,54 @@ const IST_OFFSET_MS = 330 * 60_000;
 // ---------------------------------------------------------------------------------------------
 // The list
 
+/** An absent or empty query field (or "all") is no filter. */
+const blank = (v: unknown) => (v === undefined || v === null || v === "" || v === "all" ? undefined : v);
+
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .unknown()
-    .transform((v) => (v === undefined || v === null || v === "" || v === "all" ? undefined : v))
-    .pipe(z.enum(values, { error: message }).optional());
+  z.preprocess(blank, z.enum(values, { error: message }).optional());
 
 const daySchema = (message: string) =>
-  z
-    .unknown()
-    .transform((v) => (v === undefined || v === null || v === "" ? undefined : v))
-    .pipe(
-      z
-        .string({ error: message })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-        .refine((d) => {
-          const t = new Date(`${d}T00:00:00Z`);
-          return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
-        }, message)
-        .optional(),
-    );
+  z.preprocess(
+    blank,
+    z
+      .string({ error: message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine((d) => {
+        const t = new Date(`${d}T00:00:00Z`);
+        return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+      }, message)
+      .optional(),
+  );
 
 const listQuerySchema = z
   .object({
-    page: z.coerce.number({ error: "Page must be a whole number" }).int("Page must be a whole number").min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number({ error: "Limit must be a whole number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be 1 to 100")
-      .max(100, "Limit must be 1 to 100")
-      .default(ADMIN_ORDERS_PAGE_SIZE),
+    page: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "Page must be a whole number" })
+        .int("Page must be a whole number")
+        .min(1, "Page must be 1 or more")
+        .max(100_000)
+        .default(1),
+    ),
+    limit: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "Limit must be a whole number" })
+        .int("Limit must be a whole number")
+        .min(1, "Limit must be 1 to 100")
+        .max(100, "Limit must be 1 to 100")
+        .default(ADMIN_ORDERS_PAGE_SIZE),
+    ),
     status: optionalEnum(ORDER_STATUSES, `Order status must be one of ${ORDER_STATUSES.join(", ")}`),
     payment: optionalEnum(PAYMENT_STATUSES, `Payment status must be one of ${PAYMENT_STATUSES.join(", ")}`),
     method: optionalEnum(PAYMENT_METHODS, `Payment method must be one of ${PAYMENT_METHODS.join(", ")}`),
     from: daySchema("From must be a date (YYYY-MM-DD)"),
     to: daySchema("To must be a date (YYYY-MM-DD)"),
-    q: z
-      .unknown()
-      .transform((v) => (typeof v === "string" ? v.trim() : v))
-      .pipe(z.string({ error: "Search must be text" }).max(100, "Search is at most 100 characters").optional()),
+    q: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() || undefined : v),
+      z.string({ error: "Search must be text" }).max(100, "Search is at most 100 characters").optional(),
+    ),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "From must not be after To", path: ["to"] });
 
@@ -383,17 +392,15 @@ export async function orderDetail(ctx: ServiceContext, numberInput: unknown): Pr
 const noControl = (s: string) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(s);
 
 const trimmed = (label: string, min: number, max: number) =>
-  z
-    .unknown()
-    .transform((v) => (typeof v === "string" ? v.trim() : v))
-    .pipe(
-      z
-        .string({ error: `Enter the ${label}` })
-        .min(1, `Enter the ${label}`)
-        .min(min, `The ${label} is at least ${min} characters`)
-        .max(max, `The ${label} is at most ${max} characters`)
-        .refine(noControl, `The ${label} has characters that are not allowed`),
-    );
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: `Enter the ${label}` })
+      .min(1, `Enter the ${label}`)
+      .min(min, `The ${label} is at least ${min} characters`)
+      .max(max, `The ${label} is at most ${max} characters`)
+      .refine(noControl, `The ${label} has characters that are not allowed`),
+  );
 
 const shipSchema = z.object({
   courier: trimmed("courier", 2, 60),
