@@ -215,6 +215,18 @@ describe("illegal moves", () => {
     const cancelled = await placeCod(s, 1, true);
     expect((await move(cancelled, "cancel")).status).toBe(200);
     const ship = { courier: "Blue Dart", trackingNumber: "BD000001" };
+    // An online order still awaiting its payment (it cancels itself when the window closes).
+    const unpaid = await api("/api/payment/create-order", {
+      token: priya.token,
+      body: {
+        shippingInfo: { ...TEST_ADDRESS, fullName: "Priya Nair", emailAddress: priya.email },
+        paymentMethod: "bank",
+        buyNow: true,
+        items: [{ product: s.product._id, size: s.size, color: s.color, quantity: 1 }],
+      },
+    });
+    expect(unpaid.status, unpaid.text).toBe(201);
+    const awaiting = unpaid.json.orderNumber as number;
 
     const cases: [number, string, RegExp][] = [
       [placed, "ship", /placed: only a confirmed order can be shipped/],
@@ -233,6 +245,9 @@ describe("illegal moves", () => {
       [cancelled, "cancel", /already cancelled/],
       [cancelled, "confirm", /cancelled: only a placed order/],
       [cancelled, "ship", /only a confirmed order/],
+      [awaiting, "confirm", /awaiting its online payment/],
+      [awaiting, "cancel", /awaiting its online payment/],
+      [awaiting, "mark-paid", /paid online: only cash on delivery/],
     ];
     for (const [n, action, message] of cases) {
       const before = await snapshot(n, s);

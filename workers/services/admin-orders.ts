@@ -434,10 +434,21 @@ const statusRefusal = (st: StateRow, n: number, from: OrderStatus[], target: Ord
   return `Order #${n} is ${label(st.orderStatus)}: only ${from.map((f) => `a ${label(f)}`).join(" or ")} order can be ${verb}.`;
 };
 
+/**
+ * An online order whose payment has not arrived is neither confirmed nor cancelled by hand: it holds
+ * its stock for the payment window and cancels itself after it (orders.ts expirePendingOrders), and a
+ * payment arriving late must find it as that job left it.
+ */
+const awaitingPayment = (st: StateRow, n: number) =>
+  st.paymentMethod === "bank" && st.paymentStatus === "pending"
+    ? `Order #${n} is awaiting its online payment: it is confirmed once paid, and cancels itself if the payment does not arrive.`
+    : null;
+const PAYMENT_ARRIVED = sql`not (payment_method = 'bank' and payment_status = 'pending')`;
+
 const MOVES: Record<OrderAction, Move> = {
   confirm: {
-    refusal: (st, n) => statusRefusal(st, n, ["placed"], "confirmed", "confirmed"),
-    rule: sql`order_status = 'placed'`,
+    refusal: (st, n) => statusRefusal(st, n, ["placed"], "confirmed", "confirmed") ?? awaitingPayment(st, n),
+    rule: sql`order_status = 'placed' and ${PAYMENT_ARRIVED}`,
     set: (now) => sql`order_status = 'confirmed', confirmed_at = ${now}`,
     before: (st) => ({ orderStatus: st.orderStatus }),
     after: () => ({ orderStatus: "confirmed" }),
@@ -461,9 +472,10 @@ const MOVES: Record<OrderAction, Move> = {
   cancel: {
     refusal: (st, n) =>
       statusRefusal(st, n, ["placed", "confirmed"], "cancelled", "cancelled") ??
+      awaitingPayment(st, n) ??
       (Number(st.stockHeld) === 1 ? null : `Order #${n} holds no stock to give back; it cannot be cancelled here.`),
     // The stock is given back only by the statement that turns stock_held from 1 to 0: exactly once.
-    rule: sql`order_status in ('placed', 'confirmed') and stock_held = 1`,
+    rule: sql`order_status in ('placed', 'confirmed') and stock_held = 1 and ${PAYMENT_ARRIVED}`,
     set: (now) =>
       sql`order_status = 'cancelled', cancelled_at = ${now}, stock_held = 0,
         refund_due = case when payment_status = 'paid' then 1 else refund_due end`,
