@@ -53,6 +53,7 @@ async function api(path: string, opts: { token?: string | null; method?: string;
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: the answers of a dozen endpoints, read field by field.
   let json: any = null;
   try {
     json = JSON.parse(text);
