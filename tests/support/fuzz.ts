@@ -372,6 +372,16 @@ export const ENDPOINTS: Endpoint[] = [
     fields: { reason: () => "Spam" },
   },
   { method: "POST", path: "/api/admin/reviews/:id/show", fill: (r) => `/api/admin/reviews/${segment(r, String(1 + r.int(3)))}/show` },
+  { method: "GET", path: "/api/admin/orders", query: ["page", "limit", "status", "payment", "method", "from", "to", "q"] },
+  { method: "GET", path: "/api/admin/orders.csv", query: ["status", "payment", "method", "from", "to", "q"] },
+  { method: "GET", path: "/api/admin/orders/:number", fill: (r) => `/api/admin/orders/${segment(r, String(1001 + r.int(5)))}` },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:number/:action",
+    fill: (r) =>
+      `/api/admin/orders/${segment(r, String(1001 + r.int(5)))}/${r.pick(["confirm", "ship", "deliver", "cancel", "mark-paid", "refund"])}`,
+    fields: { courier: () => "Delhivery", trackingNumber: () => "DL12345678", refundReference: () => "RF-0001" },
+  },
   { method: "GET", path: "/search", query: ["query", "page", "sort"] },
   { method: "GET", path: "/search/suggest", query: ["query", "q"] },
   {

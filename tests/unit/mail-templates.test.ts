@@ -212,6 +212,9 @@ describe("order mails", () => {
       renderMail("order-confirmation", { name: evil, order: hostile, link: `${link}" onclick="x` }),
       renderMail("new-order", { order: hostile }),
       renderMail("refund-due", { order: hostile, paymentId: "<b>pay</b>" }),
+      renderMail("order-shipped", { name: evil, order: hostile, courier: evil, trackingNumber: "<b>pay</b>", link: `${link}" onclick="x` }),
+      renderMail("order-delivered", { name: evil, order: hostile, link: `${link}" onclick="x` }),
+      renderMail("order-cancelled", { name: evil, order: hostile, refundDue: true, link: `${link}" onclick="x` }),
     ]) {
       expect(mail.html).not.toContain("<img src=x");
       expect(mail.html).not.toContain("<script>");
@@ -221,6 +224,25 @@ describe("order mails", () => {
       expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
       expect(mail.html).toContain("D&#39;Souza &amp; Sons");
     }
+  });
+
+  it("tells her when her order ships (courier and tracking number), arrives, or is cancelled (refund or nothing charged)", () => {
+    const shipped = renderMail("order-shipped", { name: "Asha Verma", order, courier: "Delhivery", trackingNumber: "DL-99887766", link });
+    expect(shipped.subject).toBe(`Your Aanchal order #${order.orderNumber} has shipped`);
+    for (const part of [shipped.text, shipped.html]) {
+      expect(part).toContain("Delhivery");
+      expect(part).toContain("DL-99887766");
+      expect(part).toContain("Namaste Asha Verma,");
+    }
+    expect(shipped.text.split("\n")).toContain(link);
+    const delivered = renderMail("order-delivered", { name: "Asha Verma", order, link: null });
+    expect(delivered.subject).toBe(`Your Aanchal order #${order.orderNumber} has been delivered`);
+    expect(delivered.text).toMatch(/verified purchase/);
+    expect(delivered.html).not.toContain("See your orders");
+    const refund = renderMail("order-cancelled", { name: "Asha Verma", order, refundDue: true, link });
+    expect(refund.subject).toBe(`Your Aanchal order #${order.orderNumber} has been cancelled`);
+    expect(refund.text).toMatch(/will be refunded/);
+    expect(renderMail("order-cancelled", { name: "Asha Verma", order, refundDue: false, link }).text).toMatch(/Nothing has been charged/);
   });
 
   it("copies an order view into the mail's plain data", () => {

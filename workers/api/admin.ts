@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { auditEntries, requireStaff, setStaffRole } from "../services/staff";
 import { adminInboxApi } from "./admin-inbox";
+import { adminOrdersApi } from "./admin-orders";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -17,4 +18,5 @@ export const adminApi = new Hono<ApiEnv>()
   .get("/admin/audit-log", async (c) => c.json({ entries: await auditEntries(c.var.ctx, c.req.query()) }))
   .put("/admin/staff/:userId", async (c) => c.json({ user: await setStaffRole(c.var.ctx, c.req.param("userId"), await readBody(c)) }))
   .route("/", adminInboxApi)
+  .route("/", adminOrdersApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

@@ -352,6 +352,100 @@ ${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
   return { subject, text, html: html(subject, body) };
 }
 
+/** A shopper's order as it moves on (issue 13): shipped with its courier and tracking number, delivered, cancelled. */
+function myOrdersLine(link: string | null): { text: string[]; html: string } {
+  if (!link) return { text: [], html: "" };
+  return {
+    text: ["", "See your orders:", link],
+    html: `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#8A1C2B;color:#fff;text-decoration:none;padding:12px 22px;border-radius:6px;font-weight:600">See your orders</a></p>`,
+  };
+}
+
+function orderShippedMail({
+  name,
+  order,
+  courier,
+  trackingNumber,
+  link,
+}: {
+  name: string;
+  order: OrderMail;
+  courier: string;
+  trackingNumber: string;
+  link: string | null;
+}): MailContent {
+  const subject = `Your ${settings.brand.name} order #${order.orderNumber} has shipped`;
+  const cod = order.paymentMethod === "cashOnDelivery";
+  const payNote = cod ? `Please keep ${formatRupees(order.totalPaise)} ready: you pay when it arrives.` : null;
+  const more = myOrdersLine(link);
+  const text = [
+    `Namaste ${name},`,
+    "",
+    `Good news: your order #${order.orderNumber} is on its way.`,
+    "",
+    `Courier: ${courier}`,
+    `Tracking number: ${trackingNumber}`,
+    "",
+    ...orderText(order),
+    ...(payNote ? ["", payNote] : []),
+    ...more.text,
+    "",
+    signature(),
+  ].join("\n");
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
+<p style="margin:0 0 16px">Good news: your order <strong>#${order.orderNumber}</strong> is on its way.</p>
+${
+  detailRows([
+    ["Courier", courier],
+    ["Tracking number", trackingNumber],
+  ]).html
+}${orderHtml(order)}
+${payNote ? `<p style="margin:0 0 16px">${escapeHtml(payNote)}</p>` : ""}${more.html}`;
+  return { subject, text, html: html(subject, body) };
+}
+
+function orderDeliveredMail({ name, order, link }: { name: string; order: OrderMail; link: string | null }): MailContent {
+  const brand = settings.brand.name;
+  const subject = `Your ${brand} order #${order.orderNumber} has been delivered`;
+  const lines = [
+    `Your order #${order.orderNumber} has been delivered. We hope you love it.`,
+    "If you have a moment, a review of what you bought helps other shoppers; it shows as a verified purchase.",
+    `Anything not right? Write to ${settings.store.email} or call ${settings.store.phone}.`,
+  ];
+  const more = myOrdersLine(link);
+  const text = [`Namaste ${name},`, "", ...lines, "", ...orderText(order), ...more.text, "", signature()].join("\n");
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
+${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}${orderHtml(order)}${more.html}`;
+  return { subject, text, html: html(subject, body) };
+}
+
+function orderCancelledMail({
+  name,
+  order,
+  refundDue,
+  link,
+}: {
+  name: string;
+  order: OrderMail;
+  refundDue: boolean;
+  link: string | null;
+}): MailContent {
+  const brand = settings.brand.name;
+  const subject = `Your ${brand} order #${order.orderNumber} has been cancelled`;
+  const lines = [
+    `Your order #${order.orderNumber} has been cancelled.`,
+    refundDue
+      ? `Your payment of ${formatRupees(order.totalPaise)} will be refunded to the way you paid; we will write again once it is on its way.`
+      : "Nothing has been charged for it.",
+    `Questions? Write to ${settings.store.email} or call ${settings.store.phone} (${settings.store.hours}).`,
+  ];
+  const more = myOrdersLine(link);
+  const text = [`Namaste ${name},`, "", ...lines, "", ...orderText(order), ...more.text, "", signature()].join("\n");
+  const body = `<p style="margin:0 0 12px">Namaste ${escapeHtml(name)},</p>
+${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}${orderHtml(order)}${more.html}`;
+  return { subject, text, html: html(subject, body) };
+}
+
 /** A staff reply to a contact message or an enquiry (issue 13): the reply, and her words quoted briefly. */
 export interface MessageReplyMail {
   name: string;
@@ -409,6 +503,9 @@ export const mailTemplates = {
   "enquiry-to-shop": template({ secret: [], render: enquiryToShopMail }),
   "enquiry-ack": template({ secret: [], render: enquiryAckMail }),
   "message-reply": template({ secret: [], render: messageReplyMail }),
+  "order-shipped": template({ secret: [], render: orderShippedMail }),
+  "order-delivered": template({ secret: [], render: orderDeliveredMail }),
+  "order-cancelled": template({ secret: [], render: orderCancelledMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -256,7 +256,7 @@ export async function applyCoupon(
 // Placing
 
 /** A claim: marks the rows one batch changed, so its later statements act on those rows only. */
-const newClaim = () => randomToken(12);
+export const newClaim = () => randomToken(12);
 
 const claimed = (claim: string) => sql`exists (select 1 from orders c where c.claim = ${claim})`;
 
@@ -267,13 +267,13 @@ const clearBoughtLines = (db: Db, claim: string) =>
       and ol.size_id = cart_lines.size_id and ol.color = cart_lines.color)`);
 
 /** Takes (or, with `give`, gives back) the claimed orders' stock; a take below 0 fails the batch. */
-const moveStock = (db: Db, claim: string, direction: "take" | "give") =>
+export const moveStock = (db: Db, claim: string, direction: "take" | "give") =>
   db.run(sql`update product_sizes set stock = stock ${direction === "take" ? sql`-` : sql`+`} (
       select sum(ol.quantity) from order_lines ol join orders o on o.id = ol.order_id where o.claim = ${claim} and ol.size_id = product_sizes.id)
     where id in (select ol.size_id from order_lines ol join orders o on o.id = ol.order_id where o.claim = ${claim})`);
 
 /** Counts (or gives back) the claimed orders' coupon uses; a count past the limit fails the batch. */
-const moveCouponUses = (db: Db, claim: string, direction: "take" | "give") =>
+export const moveCouponUses = (db: Db, claim: string, direction: "take" | "give") =>
   db.run(sql`update coupons set used_count = used_count ${direction === "take" ? sql`+` : sql`-`} (
       select count(*) from orders o where o.claim = ${claim} and o.coupon_id = coupons.id)
     where id in (select coupon_id from orders where claim = ${claim} and coupon_id is not null)`);
