@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { auditEntries, requireStaff, setStaffRole } from "../services/staff";
+import { adminDashboardApi } from "./admin-dashboard";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -15,4 +16,5 @@ export const adminApi = new Hono<ApiEnv>()
   })
   .get("/admin/audit-log", async (c) => c.json({ entries: await auditEntries(c.var.ctx, c.req.query()) }))
   .put("/admin/staff/:userId", async (c) => c.json({ user: await setStaffRole(c.var.ctx, c.req.param("userId"), await readBody(c)) }))
+  .route("/", adminDashboardApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));
