@@ -52,10 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** One frame for every page, so moving between the two layouts never remounts the header. */
 export default function App() {
-  const matches = useMatches();
-  // The back office draws its own frame (app/layouts/admin-layout.tsx).
-  if (matches.some((m) => handleOf(m).backOffice)) return <Outlet />;
-  const home = matches.some((m) => handleOf(m).homeLayout);
+  const home = useMatches().some((m) => handleOf(m).homeLayout);
   return (
     <PageShell home={home}>
       <Outlet />
@@ -66,7 +63,6 @@ export default function App() {
 /** What a route may put in its `handle`; the root reads it from every match. */
 interface RouteHandle {
   homeLayout?: boolean;
-  backOffice?: boolean;
   /** The spec's words for this page failing to load (SPEC §8): the error page's title. */
   failure?: string;
 }

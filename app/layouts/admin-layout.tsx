@@ -26,7 +26,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 /** Never cached, never indexed: a staff member's page. Pages below merge theirs onto these. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
-/** The root draws no storefront header and footer around the back office. */
+/**
+ * Marks the back office's routes: the Worker takes them out of the build it answers anyone but staff
+ * with (workers/back-office-door.ts). The root's frame is left as it is (any code there would grow
+ * every storefront page's JavaScript); admin.css hides the storefront's header and footer instead.
+ */
 export const handle = { backOffice: true };
 
 const NAV = [
@@ -39,9 +43,6 @@ const NAV = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin">
-      <a href="#admin-main" className="skip-link">
-        Skip to content
-      </a>
       <header className="admin-bar">
         <Link to="/admin" className="admin-bar__brand">
           {settings.brand.name} <span>Back office</span>
@@ -70,9 +71,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
-      <main id="admin-main" className="admin-main" tabIndex={-1}>
+      <div className="admin-main">
         <Outlet />
-      </main>
+      </div>
     </div>
   );
 }
