@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { createDb } from "../db/client";
 import { api } from "./api";
 import type { ApiEnv } from "./api/types";
+import { renderGuarded } from "./back-office-door";
 import { devTools } from "./dev-tools";
 import { servePage } from "./edge-cache";
 import { assertEnv, dbTimeoutMs, type Env, siteOrigin } from "./env";
@@ -62,14 +63,18 @@ installAsciiFastPath();
  * signed-in page's CPU; the dev server's reloads still arrive as a new build, and so a new handler.
  */
 const handlers = new WeakMap<ServerBuild, RequestHandler>();
-const handlePage: RequestHandler = async (request, loadContext) => {
-  const build = withPageGuards(await import("virtual:react-router/server-build"));
+const handlerOf = (build: ServerBuild): RequestHandler => {
   let handler = handlers.get(build);
   if (!handler) {
     handler = createRequestHandler(build, import.meta.env.MODE);
     handlers.set(build, handler);
   }
-  return handler(request, loadContext);
+  return handler;
+};
+const handlePage = async (request: Request, loadContext: AppLoadContext & { services: ServiceContext }) => {
+  const build = withPageGuards(await import("virtual:react-router/server-build"));
+  // Anyone but staff meets the shop's routes alone at the back office's addresses (back-office-door.ts).
+  return renderGuarded(build, request, loadContext, (b, r) => handlerOf(b)(r, loadContext));
 };
 
 const app = new Hono<ApiEnv>();

@@ -340,6 +340,7 @@ export const ENDPOINTS: Endpoint[] = [
   ),
   // The back office (issue 13): the fuzzer is a shopper or nobody, so every answer is the same 404.
   { method: "GET", path: "/api/admin/audit-log", query: ["before", "limit"] },
+  { method: "GET", path: "/api/admin/dashboard", query: ["x"] },
   {
     method: "PUT",
     path: "/api/admin/staff/:userId",

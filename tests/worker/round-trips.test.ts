@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_OWNER } from "../../db/seed";
 import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
@@ -112,5 +113,15 @@ describe("database round trips per render", () => {
       },
     );
     expect({ status: placed.status, trips: placed.trips }).toEqual({ status: 201, trips: 2 });
+  });
+
+  it("is one for the back office's dashboard signed in as the owner, and none for a signed-out visitor turned away", async () => {
+    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    const { token } = (await login.json()) as { token: string };
+    const dashboard = await roundTripsOf("/admin", { Cookie: `aanchal_session=${token}` });
+    expect(dashboard.body).toContain("<h1>Dashboard</h1>");
+    expect({ status: dashboard.status, trips: dashboard.trips }).toEqual({ status: 200, trips: 1 });
+    const away = await roundTripsOf(fresh("/admin"));
+    expect({ status: away.status, trips: away.trips }).toEqual({ status: 404, trips: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { auditEntries, requireStaff, setStaffRole } from "../services/staff";
+import { adminDashboardApi } from "./admin-dashboard";
 import { adminInboxApi } from "./admin-inbox";
 import { adminOrdersApi } from "./admin-orders";
 import { readBody } from "./body";
@@ -19,4 +20,5 @@ export const adminApi = new Hono<ApiEnv>()
   .put("/admin/staff/:userId", async (c) => c.json({ user: await setStaffRole(c.var.ctx, c.req.param("userId"), await readBody(c)) }))
   .route("/", adminInboxApi)
   .route("/", adminOrdersApi)
+  .route("/", adminDashboardApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

@@ -100,6 +100,13 @@ export const settings = {
     /** While the database cannot be reached, a cached catalogue page is still served for this long. */
     staleIfErrorSeconds: 24 * 60 * 60,
   },
+  /** The back office (issue 13). */
+  admin: {
+    /** A size with this many pieces or fewer shows on the dashboard as low stock. */
+    lowStockThreshold: 3,
+    /** How many low-stock sizes the dashboard lists (the rest are counted). */
+    lowStockListed: 20,
+  },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",
 } as const;

@@ -1,0 +1,79 @@
+import { data, Form, Link, NavLink, Outlet } from "react-router";
+import { AppError } from "../../workers/services/errors";
+import { settings } from "../../workers/services/settings";
+import { requireStaff } from "../../workers/services/staff";
+import adminCss from "../styles/admin.css?url";
+import type { Route } from "./+types/admin-layout";
+
+/**
+ * The back office's frame (issue 13): every /admin page sits in it. Its loader is the door: anyone
+ * who is not signed in as staff or the owner gets the shop's own 404 (the root's error page, the same
+ * page and status as an unknown address), so nothing hints that a back office exists. Its stylesheet
+ * is a file of its own, linked from here only: the storefront's inline CSS and JavaScript never carry it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const staff = await requireStaff(context.services);
+    return { name: staff.name, role: staff.role };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+
+/** Never cached, never indexed: a staff member's page. Pages below merge theirs onto these. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+/**
+ * Marks the back office's routes: the Worker takes them out of the build it answers anyone but staff
+ * with (workers/back-office-door.ts). The root's frame is left as it is (any code there would grow
+ * every storefront page's JavaScript); admin.css hides the storefront's header and footer instead.
+ */
+export const handle = { backOffice: true };
+
+const NAV = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/reviews", label: "Reviews" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <Link to="/admin" className="admin-bar__brand">
+          {settings.brand.name} <span>Back office</span>
+        </Link>
+        <nav className="admin-nav" aria-label="Back office">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="admin-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-bar__user">
+          <span>
+            <span className="visually-hidden">Signed in as </span>
+            {loaderData.name}
+            {loaderData.role === "owner" && <span className="admin-bar__role"> (owner)</span>}
+          </span>
+          <Form method="post" action="/logout" reloadDocument>
+            <button type="submit" className="admin-bar__signout">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className="admin-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

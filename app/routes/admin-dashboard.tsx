@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import { adminDashboard } from "../../workers/services/admin-dashboard";
+import { formatRupees } from "../../workers/services/pricing";
+import { settings } from "../../workers/services/settings";
+import type { Route } from "./+types/admin-dashboard";
+
+/**
+ * The dashboard (issue 13, /admin): today's and this week's orders and revenue (India time), the
+ * orders waiting for each step, online payments still pending, refunds due, unread messages and the
+ * sizes running low. One service, one round trip, the same figures as GET /api/admin/dashboard.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return adminDashboard(context.services);
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Dashboard | ${settings.brand.name} back office` },
+  { name: "robots", content: "noindex" },
+];
+
+const dateLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const day = (isoDate: string) => dateLabel.format(new Date(`${isoDate}T00:00:00Z`));
+
+function Figure({ label, value, note }: { label: string; value: React.ReactNode; note?: React.ReactNode }) {
+  return (
+    <div className="admin-figure">
+      <dt>{label}</dt>
+      <dd>
+        <span className="admin-figure__value">{value}</span>
+        {note && <span className="admin-figure__note">{note}</span>}
+      </dd>
+    </div>
+  );
+}
+
+export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) {
+  return (
+    <div className="admin-page">
+      <header className="admin-page__head">
+        <h1>Dashboard</h1>
+        <p className="admin-muted">
+          India time, {day(f.todayDate)}; the week began on Monday {day(f.weekStartDate)}.
+        </p>
+      </header>
+      <div className="admin-grid">
+        <section className="admin-panel" aria-labelledby="dash-sales">
+          <h2 id="dash-sales">Sales</h2>
+          <dl className="admin-figures">
+            <Figure label="Orders today" value={f.today.orders} />
+            <Figure label="Revenue today" value={formatRupees(f.today.revenuePaise)} />
+            <Figure label="Orders this week" value={f.week.orders} />
+            <Figure label="Revenue this week" value={formatRupees(f.week.revenuePaise)} />
+          </dl>
+          <p className="admin-muted">Revenue counts every order not cancelled.</p>
+        </section>
+        <section className="admin-panel" aria-labelledby="dash-waiting">
+          <h2 id="dash-waiting">Waiting for you</h2>
+          <dl className="admin-figures">
+            <Figure label="To confirm" value={f.waiting.confirmation} note="placed" />
+            <Figure label="To ship" value={f.waiting.shipping} note="confirmed" />
+            <Figure label="To deliver" value={f.waiting.delivery} note="shipped" />
+            <Figure label="Refunds due" value={f.refundDue} />
+            <Figure
+              label="Online payments pending"
+              value={f.pendingPayments.orders}
+              note={f.pendingPayments.orders > 0 ? formatRupees(f.pendingPayments.amountPaise) : undefined}
+            />
+          </dl>
+          <p>
+            <Link to="/admin/orders">All orders</Link>
+          </p>
+        </section>
+        <section className="admin-panel" aria-labelledby="dash-messages">
+          <h2 id="dash-messages">Unread messages</h2>
+          <dl className="admin-figures">
+            <Figure label="Unread" value={f.unread.total} />
+            <Figure label="Contact messages" value={f.unread.contact} />
+            <Figure label="Enquiries" value={f.unread.enquiries} />
+          </dl>
+          <p>
+            <Link to="/admin/messages">Open the inbox</Link>
+          </p>
+        </section>
+      </div>
+      <section className="admin-panel" aria-labelledby="dash-stock">
+        <h2 id="dash-stock">Low stock</h2>
+        <p className="admin-muted">
+          Sizes with {f.lowStock.threshold} or fewer pieces: {f.lowStock.total}
+          {f.lowStock.total > f.lowStock.sizes.length ? ` (the ${f.lowStock.sizes.length} lowest shown)` : ""}.
+        </p>
+        {f.lowStock.sizes.length > 0 && (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Size</th>
+                <th scope="col" className="admin-num">
+                  Stock
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {f.lowStock.sizes.map((s) => (
+                <tr key={`${s.productId}-${s.size}`} className={s.stock === 0 ? "admin-table__out" : undefined}>
+                  <td>{s.product}</td>
+                  <td>{s.size}</td>
+                  <td className="admin-num">{s.stock}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { adminDashboard, type DashboardFigures } from "../services/admin-dashboard";
+import { paiseToRupees } from "../services/pricing";
+import type { ApiEnv } from "./types";
+
+/** The dashboard's figures as JSON, money in rupees (the API's unit), from the page's own service. */
+export function dashboardJson(f: DashboardFigures) {
+  return {
+    today: { orders: f.today.orders, revenue: paiseToRupees(f.today.revenuePaise) },
+    week: { orders: f.week.orders, revenue: paiseToRupees(f.week.revenuePaise), startsOn: f.weekStartDate },
+    date: f.todayDate,
+    waiting: f.waiting,
+    pendingPayments: { orders: f.pendingPayments.orders, amount: paiseToRupees(f.pendingPayments.amountPaise) },
+    refundDue: f.refundDue,
+    unread: f.unread,
+    lowStock: f.lowStock,
+  };
+}
+
+/** GET /api/admin/dashboard (issue 13): behind the /api/admin door (workers/api/admin.ts). */
+export const adminDashboardApi = new Hono<ApiEnv>().get("/admin/dashboard", async (c) =>
+  c.json({ dashboard: dashboardJson(await adminDashboard(c.var.ctx)) }, 200, { "Cache-Control": "private, no-store" }),
+);
