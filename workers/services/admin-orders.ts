@@ -119,20 +119,6 @@ function listWhere(f: OrdersQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-interface ListRow {
-  orderNumber: number;
-  createdAt: number;
-  fullName: string;
-  email: string;
-  phone: string;
-  itemsCount: number;
-  totalPaise: number;
-  paymentMethod: (typeof PAYMENT_METHODS)[number];
-  paymentStatus: PaymentStatus;
-  orderStatus: OrderStatus;
-  refundDue: number;
-}
-
 export interface OrderListItem {
   orderNumber: number;
   createdAt: string;
@@ -146,6 +132,9 @@ export interface OrderListItem {
   orderStatus: OrderStatus;
   refundDue: boolean;
 }
+
+/** A row of the list as the database answers it: time in ms, flags as 0 or 1. */
+type ListRow = Omit<OrderListItem, "createdAt" | "refundDue"> & { createdAt: number; refundDue: number };
 
 const listQuery = (db: Db, where: SQL, limit: number, offset: number) =>
   db.all<ListRow>(sql`select o.order_number as orderNumber, o.created_at as createdAt, o.ship_full_name as fullName,
