@@ -9,8 +9,8 @@ import {
 } from "../../workers/services/messages.rules";
 import { MOBILE_INPUT_MAX_LENGTH } from "../../workers/services/mobile.rules";
 import { settings } from "../../workers/services/settings";
-import { FieldNotes, Honeypot, SendButton, TextAreaField, useFieldIds, useMessageForm } from "../components/contact/message-form";
-import { Field, FormMessage } from "../components/forms/fields";
+import { Honeypot, SendButton, TextAreaField, useFieldIds, useMessageForm } from "../components/contact/message-form";
+import { Field, FieldNotes, FormMessage } from "../components/forms/fields";
 import { messageAction, prefill } from "../lib/message-form.server";
 import { seoMeta } from "../lib/seo";
 import { useHydrated } from "../lib/use-hydrated";

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { HONEYPOT_FIELD } from "../../../workers/services/messages.rules";
 import type { FormProblem } from "../../lib/auth.server";
-import { useFocusFirstInvalid } from "../forms/fields";
+import { FieldNotes, useFocusFirstInvalid } from "../forms/fields";
 
 /** A message form's answer: sent (its message), or the refusal with each field's message. */
 export type MessageAnswer = { sent: true; message: string } | (FormProblem & { sent?: false });
@@ -53,23 +53,6 @@ export function useFieldIds(name: string, error?: string, hint?: string) {
       "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
     },
   };
-}
-
-export function FieldNotes({ hint, hintId, error, errorId }: { hint?: string; hintId?: string; error?: string; errorId?: string }) {
-  return (
-    <>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </>
-  );
 }
 
 /** A labelled textarea with its hint and error. */

@@ -11,6 +11,24 @@ interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
+/** A field's hint and error under it, each with the id its control's aria-describedby names. */
+export function FieldNotes({ hint, hintId, error, errorId }: { hint?: string; hintId?: string; error?: string; errorId?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A labelled input with its hint and error, accessible by default. */
 export function Field({ label, name, error, hint, id, className, ...input }: FieldProps) {
   const auto = useId();
@@ -29,16 +47,7 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
         autoFocus={error ? true : undefined}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
