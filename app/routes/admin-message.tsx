@@ -23,7 +23,7 @@ type Notice = keyof typeof NOTICES;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const message = await staffPage(messageDetail(context.services, params.kind, params.id));
   const notice = new URL(request.url).searchParams.get("notice");
-  return { message, notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null };
+  return { message, notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null, replyMax: REPLY_MAX };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
-  const { message: m, notice } = loaderData;
+  const { message: m, notice, replyMax } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const error = actionData?.message;
@@ -149,7 +149,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             name="body"
             rows={6}
             required
-            maxLength={REPLY_MAX}
+            maxLength={replyMax}
             defaultValue={actionData?.values?.body ?? ""}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "reply-error" : undefined}

@@ -11,7 +11,7 @@ import type { Route } from "./+types/admin-messages";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  return staffPage(listMessages(context.services, query));
+  return { ...(await staffPage(listMessages(context.services, query))), filters: INBOX_FILTERS };
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
@@ -42,7 +42,7 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
       </header>
       <nav aria-label="Filter messages" className="admin-filters">
         <ul>
-          {INBOX_FILTERS.map((f) => (
+          {l.filters.map((f) => (
             <li key={f}>
               <Link to={listHref(f)} aria-current={l.filter === f ? "page" : undefined} className="admin-filters__link">
                 {FILTER_LABELS[f]}

@@ -32,7 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const list = await staffPage(listReviews(context.services, Object.fromEntries(params)));
   const notice = params.get("notice");
-  return { ...list, notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null };
+  return {
+    ...list,
+    notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null,
+    filters: REVIEW_FILTERS,
+    reasonMax: HIDE_REASON_MAX,
+  };
 }
 
 /** Back to the list the form was posted from (its filter and page), with the notice. */
@@ -106,7 +111,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
       )}
       <nav aria-label="Filter reviews" className="admin-filters">
         <ul>
-          {REVIEW_FILTERS.map((f) => (
+          {l.filters.map((f) => (
             <li key={f}>
               <Link to={listHref(f)} aria-current={l.filter === f ? "page" : undefined} className="admin-filters__link">
                 {FILTER_LABELS[f]}
@@ -156,7 +161,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
                         name="reason"
                         type="text"
                         required
-                        maxLength={HIDE_REASON_MAX}
+                        maxLength={l.reasonMax}
                         defaultValue={error ? (actionData?.values?.reason ?? "") : ""}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? errorId : undefined}
