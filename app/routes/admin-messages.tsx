@@ -92,8 +92,8 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
                 </td>
                 <td>{when(m.createdAt)}</td>
                 <td>
-                  {m.read ? "Read" : <strong>Unread</strong>}, {m.handled ? "handled" : "open"}
-                  {m.replyCount > 0 && `, ${m.replyCount} ${m.replyCount === 1 ? "reply" : "replies"}`}
+                  {m.read ? "Read" : <strong>Unread</strong>}
+                  {`, ${m.handled ? "handled" : "open"}${m.replyCount > 0 ? `, ${m.replyCount} ${m.replyCount === 1 ? "reply" : "replies"}` : ""}`}
                 </td>
               </tr>
             ))}
