@@ -3,7 +3,11 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("layouts/home-layout.tsx", [index("routes/home.tsx")]),
   // The back office (issue 13): its own frame, before the storefront's catch-all; staff only, a 404 for anyone else.
-  layout("layouts/admin-layout.tsx", [route("admin", "routes/admin-dashboard.tsx")]),
+  layout("layouts/admin-layout.tsx", [
+    route("admin", "routes/admin-dashboard.tsx"),
+    route("admin/orders", "routes/admin-orders.tsx"),
+    route("admin/orders/:number", "routes/admin-order.tsx"),
+  ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),
     route("category/:categoryId", "routes/category.tsx"),
