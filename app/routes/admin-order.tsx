@@ -84,7 +84,7 @@ const dateTime = new Intl.DateTimeFormat("en-IN", {
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
 
 /** The moves the order's state allows (the server checks again). */
-export function allowedMoves(o: AdminOrder): OrderAction[] {
+function allowedMoves(o: AdminOrder): OrderAction[] {
   const awaitingOnline = o.paymentMethod === "bank" && o.paymentStatus === "pending";
   const moves: OrderAction[] = [];
   if (o.orderStatus === "placed" && !awaitingOnline) moves.push("confirm");
@@ -322,8 +322,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             </tr>
           </thead>
           <tbody>
-            {o.lines.map((l, i) => (
-              <tr key={`${l.productId}-${l.size}-${l.color}-${i}`}>
+            {o.lines.map((l) => (
+              <tr key={`${l.productId}-${l.size}-${l.color}`}>
                 <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
                 <td>{l.color}</td>
                 <td>{l.size}</td>

@@ -1,5 +1,9 @@
 import { data, Form, Link } from "react-router";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../db/schema";
+import type {
+  ORDER_STATUSES as OrderStatuses,
+  PAYMENT_METHODS as PaymentMethods,
+  PAYMENT_STATUSES as PaymentStatuses,
+} from "../../db/schema";
 import { listOrders } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { orderStatusLabel, paymentMethodLabel } from "../../workers/services/order-views.rules";
@@ -12,6 +16,17 @@ import type { Route } from "./+types/admin-orders";
  * without JavaScript), paged by links, exported as CSV with the same filters. One service
  * (listOrders), one round trip with the staff check.
  */
+// The database's values (db/schema is server-only, so the page lists them; the types keep them in step).
+const ORDER_STATUSES = [
+  "placed",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const satisfies readonly (typeof OrderStatuses)[number][];
+const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const satisfies readonly (typeof PaymentStatuses)[number][];
+const PAYMENT_METHODS = ["cashOnDelivery", "bank"] as const satisfies readonly (typeof PaymentMethods)[number][];
+
 const FILTERS = ["status", "payment", "method", "from", "to", "q"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
