@@ -84,7 +84,7 @@ describe("an order's page", () => {
         expect(body).toContain("SORRY, PAGE NOT FOUND");
         expect(body).not.toContain(`Order #${orderNumber}`);
       }
-      for (const fields of [{ intent: "confirm" }, { intent: "cancel", confirmCancel: "yes" }]) {
+      for (const fields of [{ intent: "confirm" }, { intent: "cancel", confirmCancel: "yes" }] as Record<string, string>[]) {
         const res = await forms.post(`/admin/orders/${orderNumber}`, fields, user);
         expect(res.status).toBe(404);
         expect(await res.text()).not.toContain("Order #");
