@@ -65,7 +65,12 @@ export async function renderGuarded(
   const url = new URL(request.url);
   if (asksForBackOfficeRoutes(url)) return render((await isStaff(loadContext.services)) ? build : shopOnly(build), request);
   if (!isBackOfficePath(url.pathname)) return render(build, request);
-  const again = request.clone() as Request;
+  // A form post turned away is answered with the same 404 page as a visit (the shop's routes have no action there: a 405 would differ).
+  const again = (
+    request.method === "GET" || request.method === "HEAD"
+      ? request.clone()
+      : new Request(request.url, { method: "GET", headers: request.headers })
+  ) as Request;
   const res = await render(build, request);
   if (res.status !== 404) return res;
   await res.body?.cancel();

@@ -146,6 +146,6 @@ describe("an order's page", () => {
     expect(await statusOf()).toBe("delivered");
     // The history names each step and who took it.
     for (const step of ["Confirmed", "Shipped", "Marked delivered"])
-      expect(body).toContain(`<strong>${step}</strong> by ${DEMO_OWNER.email}`);
+      expect(body.replaceAll("<!-- -->", "")).toContain(`<strong>${step}</strong> by ${DEMO_OWNER.email}`);
   });
 });
