@@ -1,9 +1,9 @@
 import { data, redirect, useFetcher } from "react-router";
 import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
-import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../workers/services/order-views.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-order";
 
@@ -72,16 +72,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const dateTime = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Kolkata",
-});
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
+const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
 
 /** The moves the order's state allows (the server checks again). */
 function allowedMoves(o: AdminOrder): OrderAction[] {
@@ -272,7 +263,10 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             <dt>Method</dt>
             <dd>{paymentMethodLabel(o.paymentMethod)}</dd>
             <dt>Status</dt>
-            <dd>{paymentStatusLabel(o)}</dd>
+            <dd>
+              {paymentStatusLabel(o.paymentStatus)}
+              {o.refundDue ? ", refund due" : ""}
+            </dd>
             <dt>Provider order id</dt>
             <dd>{o.providerOrderId ?? "—"}</dd>
             <dt>Provider payment id</dt>

@@ -6,9 +6,9 @@ import type {
 } from "../../db/schema";
 import { listOrders } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
-import { orderStatusLabel, paymentMethodLabel } from "../../workers/services/order-views.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-orders";
 
 /**
@@ -65,17 +65,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = { pending: "Pending", paid: "Paid", failed: "Failed", refunded: "Refunded" };
-const dateTime = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Kolkata",
-});
-
 const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
@@ -115,7 +104,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             <option value="">All</option>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s] ?? s}
+                {paymentStatusLabel(s)}
               </option>
             ))}
           </select>
@@ -180,7 +169,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               <th scope="row">
                 <Link to={`/admin/orders/${o.orderNumber}`}>#{o.orderNumber}</Link>
               </th>
-              <td>{dateTime.format(new Date(o.createdAt))}</td>
+              <td>{indiaDateTime(o.createdAt)}</td>
               <td>
                 {o.fullName}
                 <span className="admin-sub">{o.email}</span>
@@ -189,7 +178,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               <td className="admin-num">{formatRupees(o.totalPaise)}</td>
               <td>
                 {paymentMethodLabel(o.paymentMethod)}
-                <span className="admin-sub">{PAYMENT_STATUS_LABELS[o.paymentStatus] ?? o.paymentStatus}</span>
+                <span className="admin-sub">{paymentStatusLabel(o.paymentStatus)}</span>
               </td>
               <td>
                 <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
