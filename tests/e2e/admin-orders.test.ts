@@ -48,8 +48,9 @@ describe("the back office's orders", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Search by its number, then open it from the table.
-      await page.getByLabel("Search").fill(String(orderNumber));
-      await page.getByRole("button", { name: "Filter" }).click();
+      const filters = page.getByRole("form", { name: "Filter orders" });
+      await filters.getByLabel("Search").fill(String(orderNumber));
+      await filters.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(new RegExp(`q=${orderNumber}`));
       const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `#${orderNumber}` }) });
       expect(await row.textContent()).toContain("Placed");
@@ -61,7 +62,7 @@ describe("the back office's orders", () => {
       await page.getByRole("button", { name: "Confirm", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "Order confirmed." }).waitFor();
 
-      // Shipping without a tracking number is refused by the browser's own check first; then with one.
+      // Ship with a courier and a tracking number.
       await page.getByLabel("Courier").fill("Blue Dart");
       await page.getByLabel("Tracking number").fill("BD 90817263");
       await page.getByRole("button", { name: "Ship", exact: true }).click();
