@@ -8,6 +8,8 @@ export default [
     route("admin/messages", "routes/admin-messages.tsx"),
     route("admin/messages/:kind/:id", "routes/admin-message.tsx"),
     route("admin/reviews", "routes/admin-reviews.tsx"),
+    route("admin/orders", "routes/admin-orders.tsx"),
+    route("admin/orders/:number", "routes/admin-order.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

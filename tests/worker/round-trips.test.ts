@@ -124,4 +124,19 @@ describe("database round trips per render", () => {
     const away = await roundTripsOf(fresh("/admin"));
     expect({ status: away.status, trips: away.trips }).toEqual({ status: 404, trips: 0 });
   });
+
+  it("is one for the back office's order list and an order's page signed in as the owner", async () => {
+    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    const { token } = (await login.json()) as { token: string };
+    const list = await roundTripsOf("/admin/orders?status=placed", { Cookie: `aanchal_session=${token}` });
+    expect(list.body).toContain("<h1>Orders</h1>");
+    expect({ status: list.status, trips: list.trips }).toEqual({ status: 200, trips: 1 });
+    const anyOrder = /href="\/admin\/orders\/(\d+)"/.exec(
+      (await roundTripsOf("/admin/orders", { Cookie: `aanchal_session=${token}` })).body,
+    )?.[1];
+    expect(anyOrder).toBeDefined();
+    const one = await roundTripsOf(`/admin/orders/${anyOrder}`, { Cookie: `aanchal_session=${token}` });
+    expect(one.body).toContain(`Order #${anyOrder}`);
+    expect({ status: one.status, trips: one.trips }).toEqual({ status: 200, trips: 1 });
+  });
 });

@@ -1,0 +1,202 @@
+import { data, Form, Link } from "react-router";
+import type {
+  ORDER_STATUSES as OrderStatuses,
+  PAYMENT_METHODS as PaymentMethods,
+  PAYMENT_STATUSES as PaymentStatuses,
+} from "../../db/schema";
+import { listOrders } from "../../workers/services/admin-orders";
+import { AppError } from "../../workers/services/errors";
+import { formatRupees } from "../../workers/services/pricing";
+import { settings } from "../../workers/services/settings";
+import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
+import type { Route } from "./+types/admin-orders";
+
+/**
+ * The back office's order list (issue 13, /admin/orders): newest first, filtered by a GET form (works
+ * without JavaScript), paged by links, exported as CSV with the same filters. One service
+ * (listOrders), one round trip with the staff check.
+ */
+// The database's values (db/schema is server-only, so the page lists them; the types keep them in step).
+const ORDER_STATUSES = [
+  "placed",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const satisfies readonly (typeof OrderStatuses)[number][];
+const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const satisfies readonly (typeof PaymentStatuses)[number][];
+const PAYMENT_METHODS = ["cashOnDelivery", "bank"] as const satisfies readonly (typeof PaymentMethods)[number][];
+
+const FILTERS = ["status", "payment", "method", "from", "to", "q"] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+function filtersOf(url: URL): Filters {
+  const out: Filters = {};
+  for (const k of FILTERS) {
+    const v = url.searchParams.get(k);
+    if (v) out[k] = v.slice(0, 100);
+  }
+  return out;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = filtersOf(url);
+  try {
+    const list = await listOrders(context.services, { ...filters, page: url.searchParams.get("page") ?? undefined });
+    return { ...list, orders: list.orders, shown: filters, problem: null as null | { message: string; fields: Record<string, string> } };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    if (error instanceof AppError && error.status === 400) {
+      const fields = (error.details?.fields as Record<string, string> | undefined) ?? {};
+      return data(
+        { orders: [], total: 0, page: 1, limit: 1, filters: null, shown: filters, problem: { message: error.message, fields } },
+        { status: 400 },
+      );
+    }
+    throw error;
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Orders | ${settings.brand.name} back office` },
+  { name: "robots", content: "noindex" },
+];
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+};
+
+export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
+  const f = d.shown;
+  const pages = Math.max(1, Math.ceil(d.total / d.limit));
+  const first = d.total === 0 ? 0 : (d.page - 1) * d.limit + 1;
+  const last = Math.min(d.total, d.page * d.limit);
+  const err = d.problem?.fields ?? {};
+  return (
+    <div className="admin-page">
+      <header className="admin-page__head admin-page__head--row">
+        <h1>Orders</h1>
+        <a className="button" href={`/api/admin/orders.csv${query(f)}`} download>
+          Export CSV
+        </a>
+      </header>
+      <Form method="get" className="admin-filters" aria-label="Filter orders">
+        <label>
+          Order status
+          <select name="status" defaultValue={f.status ?? ""} aria-invalid={err.status ? true : undefined}>
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Payment status
+          <select name="payment" defaultValue={f.payment ?? ""}>
+            <option value="">All</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Method
+          <select name="method" defaultValue={f.method ?? ""}>
+            <option value="">All</option>
+            {PAYMENT_METHODS.map((s) => (
+              <option key={s} value={s}>
+                {paymentMethodLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={f.from ?? ""} aria-invalid={err.from ? true : undefined} />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={f.to ?? ""} aria-invalid={err.to ? true : undefined} />
+        </label>
+        <label className="admin-filters__search">
+          Search
+          <input type="search" name="q" defaultValue={f.q ?? ""} placeholder="Number, e-mail, phone or name" />
+        </label>
+        <div className="admin-filters__buttons">
+          <button type="submit" className="button button--primary">
+            Filter
+          </button>
+          <Link to="/admin/orders">Clear</Link>
+        </div>
+      </Form>
+      {d.problem && (
+        <p className="notice notice--error" role="alert">
+          {d.problem.message}
+        </p>
+      )}
+      <table className="admin-table">
+        <caption className="admin-table__caption">
+          {d.total === 0 ? "No orders match." : `Orders ${first} to ${last} of ${d.total}, newest first`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Date</th>
+            <th scope="col">Customer</th>
+            <th scope="col" className="admin-num">
+              Items
+            </th>
+            <th scope="col" className="admin-num">
+              Total
+            </th>
+            <th scope="col">Payment</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.orders.map((o) => (
+            <tr key={o.orderNumber}>
+              <th scope="row">
+                <Link to={`/admin/orders/${o.orderNumber}`}>#{o.orderNumber}</Link>
+              </th>
+              <td>{indiaDateTime(o.createdAt)}</td>
+              <td>
+                {o.fullName}
+                <span className="admin-sub">{o.email}</span>
+              </td>
+              <td className="admin-num">{o.itemsCount}</td>
+              <td className="admin-num">{formatRupees(o.totalPaise)}</td>
+              <td>
+                {paymentMethodLabel(o.paymentMethod)}
+                <span className="admin-sub">{paymentStatusLabel(o.paymentStatus)}</span>
+              </td>
+              <td>
+                <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
+                {o.refundDue && <span className="admin-flag">Refund due</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {pages > 1 && (
+        <nav className="admin-pager" aria-label="Pages">
+          {d.page > 1 ? <Link to={`/admin/orders${query({ ...f, page: d.page - 1 })}`}>Newer</Link> : <span />}
+          <span>
+            Page {d.page} of {pages}
+          </span>
+          {d.page < pages ? <Link to={`/admin/orders${query({ ...f, page: d.page + 1 })}`}>Older</Link> : <span />}
+        </nav>
+      )}
+    </div>
+  );
+}
