@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { INBOX_FILTERS, type InboxFilter, listMessages } from "../../workers/services/admin-inbox";
 import { settings } from "../../workers/services/settings";
+import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
 import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-messages";
@@ -40,17 +41,7 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
           {l.unread} unread, {l.open} open. Contact messages and enquiries, newest first.
         </p>
       </header>
-      <nav aria-label="Filter messages" className="admin-filters">
-        <ul>
-          {l.filters.map((f) => (
-            <li key={f}>
-              <Link to={listHref(f)} aria-current={l.filter === f ? "page" : undefined} className="admin-filters__link">
-                {FILTER_LABELS[f]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminFilters label="Filter messages" filters={l.filters} current={l.filter} labels={FILTER_LABELS} href={(f) => listHref(f)} />
       {l.messages.length === 0 ? (
         <p className="admin-panel">No messages here.</p>
       ) : (
@@ -100,15 +91,7 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {l.pages > 1 && (
-        <nav aria-label="Pages" className="admin-pager">
-          {l.page > 1 && <Link to={listHref(l.filter, l.page - 1)}>Newer</Link>}
-          <span>
-            Page {l.page} of {l.pages}
-          </span>
-          {l.page < l.pages && <Link to={listHref(l.filter, l.page + 1)}>Older</Link>}
-        </nav>
-      )}
+      <AdminPager page={l.page} pages={l.pages} href={(page) => listHref(l.filter, page)} />
     </div>
   );
 }

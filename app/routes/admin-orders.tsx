@@ -8,6 +8,7 @@ import { listOrders } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { AdminPager } from "../components/admin/admin-lists";
 import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-orders";
 
@@ -188,15 +189,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      {pages > 1 && (
-        <nav className="admin-pager" aria-label="Pages">
-          {d.page > 1 ? <Link to={`/admin/orders${query({ ...f, page: d.page - 1 })}`}>Newer</Link> : <span />}
-          <span>
-            Page {d.page} of {pages}
-          </span>
-          {d.page < pages ? <Link to={`/admin/orders${query({ ...f, page: d.page + 1 })}`}>Older</Link> : <span />}
-        </nav>
-      )}
+      <AdminPager page={d.page} pages={pages} href={(page) => `/admin/orders${query({ ...f, page })}`} />
     </div>
   );
 }

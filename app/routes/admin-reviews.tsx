@@ -10,6 +10,7 @@ import {
 } from "../../workers/services/admin-reviews";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
+import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -109,17 +110,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
           {l.notice}
         </p>
       )}
-      <nav aria-label="Filter reviews" className="admin-filters">
-        <ul>
-          {l.filters.map((f) => (
-            <li key={f}>
-              <Link to={listHref(f)} aria-current={l.filter === f ? "page" : undefined} className="admin-filters__link">
-                {FILTER_LABELS[f]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminFilters label="Filter reviews" filters={l.filters} current={l.filter} labels={FILTER_LABELS} href={(f) => listHref(f)} />
       {l.reviews.length === 0 ? (
         <p className="admin-panel">No reviews here.</p>
       ) : (
@@ -183,15 +174,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
           })}
         </ol>
       )}
-      {l.pages > 1 && (
-        <nav aria-label="Pages" className="admin-pager">
-          {l.page > 1 && <Link to={listHref(l.filter, l.page - 1)}>Newer</Link>}
-          <span>
-            Page {l.page} of {l.pages}
-          </span>
-          {l.page < l.pages && <Link to={listHref(l.filter, l.page + 1)}>Older</Link>}
-        </nav>
-      )}
+      <AdminPager page={l.page} pages={l.pages} href={(page) => listHref(l.filter, page)} />
     </div>
   );
 }

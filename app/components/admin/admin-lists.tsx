@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+
+/** The filter links above a back-office list; the current one is marked for assistive technology too. */
+export function AdminFilters<F extends string>({
+  label,
+  filters,
+  current,
+  labels,
+  href,
+}: {
+  label: string;
+  filters: readonly F[];
+  current: F;
+  labels: Record<F, string>;
+  href: (filter: F) => string;
+}) {
+  return (
+    <nav aria-label={label} className="admin-filters">
+      <ul>
+        {filters.map((f) => (
+          <li key={f}>
+            <Link to={href(f)} aria-current={current === f ? "page" : undefined} className="admin-filters__link">
+              {labels[f]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Newer / Page n of m / Older under a back-office list, newest first; nothing for a single page. */
+export function AdminPager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="admin-pager">
+      {page > 1 ? <Link to={href(page - 1)}>Newer</Link> : <span />}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? <Link to={href(page + 1)}>Older</Link> : <span />}
+    </nav>
+  );
+}
