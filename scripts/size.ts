@@ -4,6 +4,7 @@
  * page loads and hydrates (lazy route chunks), each fetched once and gzipped at level 9 — roughly
  * what a CDN sends. Inline scripts (hydration data) are reported apart; CSS is reported alongside.
  */
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { createUser } from "../tests/support/accounts";
@@ -39,18 +40,53 @@ function scanHtml(html: string, base: string) {
   return { js, css, inline, styles };
 }
 
-/** Fetches each URL once; returns summed raw and gzipped bytes. */
+/** A built file's name without its content hash: `fields-Caiv-o0Q.js` -> `fields.js`. */
+const unhashed = (url: string) => new URL(url).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}(\.\w+)$/, "$1");
+
+/** Fetches each URL once; returns summed raw and gzipped bytes, and each file's gzipped bytes by its unhashed name. */
 async function totals(urls: Iterable<string>) {
   let raw = 0;
   let gz = 0;
+  const files: Record<string, number> = {};
   for (const url of urls) {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
     const body = new Uint8Array(await res.arrayBuffer()); // fetch has already undone any Content-Encoding.
     raw += body.length;
-    gz += gzSize(body);
+    const size = gzSize(body);
+    gz += size;
+    files[unhashed(url)] = (files[unhashed(url)] ?? 0) + size;
   }
-  return { raw, gz };
+  return { raw, gz, files };
+}
+
+/**
+ * `--compare <size.json>`: an earlier run's results (e.g. docs/size/before-issue-13.json, measured on
+ * the commit before the back office). Prints each page's change in gzipped bytes and the files behind it,
+ * so "the storefront's pages are unchanged" is a figure, not a rounding of KiB.
+ */
+const compareIndex = process.argv.indexOf("--compare");
+const comparePath = compareIndex > 0 ? process.argv[compareIndex + 1] : undefined;
+if (compareIndex > 0 && !comparePath) throw new Error("--compare needs the path of an earlier size.json");
+type Measured = { page: string; jsGzipBytes: number; jsFilesGzipBytes: Record<string, number> };
+const earlier: Measured[] | null = comparePath
+  ? (JSON.parse(readFileSync(comparePath, "utf8")) as { results: Measured[] }).results
+  : null;
+
+function printComparison(now: Measured[], then: Measured[]) {
+  console.log(`\nJavaScript per page against ${comparePath} (gzip -9 bytes)\n`);
+  const rows = now.map((page) => {
+    const before = then.find((p) => p.page === page.page);
+    if (!before) return [page.page, "-", page.jsGzipBytes, "new page", ""];
+    const names = new Set([...Object.keys(before.jsFilesGzipBytes), ...Object.keys(page.jsFilesGzipBytes)]);
+    const changed = [...names]
+      .map((name) => [name, (page.jsFilesGzipBytes[name] ?? 0) - (before.jsFilesGzipBytes[name] ?? 0)] as const)
+      .filter(([, delta]) => delta !== 0)
+      .map(([name, delta]) => `${name} ${delta > 0 ? "+" : ""}${delta}`);
+    const delta = page.jsGzipBytes - before.jsGzipBytes;
+    return [page.page, before.jsGzipBytes, page.jsGzipBytes, `${delta > 0 ? "+" : ""}${delta}`, changed.join(", ")];
+  });
+  printTable(["page", "then B", "now B", "change B", "files changed (B)"], rows);
 }
 
 await runMeasurement(
@@ -114,6 +150,8 @@ await runMeasurement(
         jsFiles: jsUrls.size,
         jsRawKiB: kib(js.raw),
         jsGzipKiB: kib(js.gz),
+        jsGzipBytes: js.gz,
+        jsFilesGzipBytes: js.files,
         withinBudget: kib(js.gz) <= BUDGET_KIB,
         inlineJsGzipKiB: kib(inlineGz),
         // The stylesheet is written into the page (app/lib/inline-styles.tsx); linked sheets count too.
@@ -138,5 +176,6 @@ await runMeasurement(
         r.cssGzipKiB.toFixed(1),
       ]),
     );
+    if (earlier) printComparison(results, earlier);
   },
 );
