@@ -69,9 +69,7 @@ const compareIndex = process.argv.indexOf("--compare");
 const comparePath = compareIndex > 0 ? process.argv[compareIndex + 1] : undefined;
 if (compareIndex > 0 && !comparePath) throw new Error("--compare needs the path of an earlier size.json");
 type Measured = { page: string; jsGzipBytes: number; jsFilesGzipBytes: Record<string, number> };
-const earlier: Measured[] | null = comparePath
-  ? (JSON.parse(readFileSync(comparePath, "utf8")) as { results: Measured[] }).results
-  : null;
+const earlier: Measured[] | null = comparePath ? (JSON.parse(readFileSync(comparePath, "utf8")) as { results: Measured[] }).results : null;
 
 function printComparison(now: Measured[], then: Measured[]) {
   console.log(`\nJavaScript per page against ${comparePath} (gzip -9 bytes)\n`);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { adminDashboard } from "../../workers/services/admin-dashboard";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { OrdersTable } from "../components/admin/orders-table";
 import type { Route } from "./+types/admin-dashboard";
 
 /**
@@ -23,12 +24,12 @@ export const meta: Route.MetaFunction = () => [
 const dateLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const day = (isoDate: string) => dateLabel.format(new Date(`${isoDate}T00:00:00Z`));
 
-function Figure({ label, value, note }: { label: string; value: React.ReactNode; note?: React.ReactNode }) {
+function Figure({ label, value, note, to }: { label: string; value: React.ReactNode; note?: React.ReactNode; to?: string }) {
   return (
     <div className="admin-figure">
       <dt>{label}</dt>
       <dd>
-        <span className="admin-figure__value">{value}</span>
+        <span className="admin-figure__value">{to ? <Link to={to}>{value}</Link> : value}</span>
         {note && <span className="admin-figure__note">{note}</span>}
       </dd>
     </div>
@@ -58,9 +59,9 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
         <section className="admin-panel" aria-labelledby="dash-waiting">
           <h2 id="dash-waiting">Waiting for you</h2>
           <dl className="admin-figures">
-            <Figure label="To confirm" value={f.waiting.confirmation} note="placed" />
-            <Figure label="To ship" value={f.waiting.shipping} note="confirmed" />
-            <Figure label="To deliver" value={f.waiting.delivery} note="shipped" />
+            <Figure label="To confirm" value={f.waiting.confirmation} note="placed" to="/admin/orders?status=placed" />
+            <Figure label="To ship" value={f.waiting.shipping} note="confirmed" to="/admin/orders?status=confirmed" />
+            <Figure label="To deliver" value={f.waiting.delivery} note="shipped" to="/admin/orders?status=shipped" />
             <Figure label="Refunds due" value={f.refundDue} />
             <Figure
               label="Online payments pending"
@@ -84,6 +85,14 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
           </p>
         </section>
       </div>
+      <section className="admin-panel" aria-labelledby="dash-latest">
+        <h2 id="dash-latest">Latest orders</h2>
+        {f.latest.length === 0 ? (
+          <p className="admin-muted">No orders yet.</p>
+        ) : (
+          <OrdersTable orders={f.latest} caption={`The ${f.latest.length} newest orders`} />
+        )}
+      </section>
       <section className="admin-panel" aria-labelledby="dash-stock">
         <h2 id="dash-stock">Low stock</h2>
         <p className="admin-muted">

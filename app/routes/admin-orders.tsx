@@ -6,10 +6,10 @@ import type {
 } from "../../db/schema";
 import { listOrders } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
-import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminPager } from "../components/admin/admin-lists";
-import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
+import { OrdersTable } from "../components/admin/orders-table";
+import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-orders";
 
 /**
@@ -145,50 +145,10 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           {d.problem.message}
         </p>
       )}
-      <table className="admin-table">
-        <caption className="admin-table__caption">
-          {d.total === 0 ? "No orders match." : `Orders ${first} to ${last} of ${d.total}, newest first`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Date</th>
-            <th scope="col">Customer</th>
-            <th scope="col" className="admin-num">
-              Items
-            </th>
-            <th scope="col" className="admin-num">
-              Total
-            </th>
-            <th scope="col">Payment</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.orders.map((o) => (
-            <tr key={o.orderNumber}>
-              <th scope="row">
-                <Link to={`/admin/orders/${o.orderNumber}`}>#{o.orderNumber}</Link>
-              </th>
-              <td>{indiaDateTime(o.createdAt)}</td>
-              <td>
-                {o.fullName}
-                <span className="admin-sub">{o.email}</span>
-              </td>
-              <td className="admin-num">{o.itemsCount}</td>
-              <td className="admin-num">{formatRupees(o.totalPaise)}</td>
-              <td>
-                {paymentMethodLabel(o.paymentMethod)}
-                <span className="admin-sub">{paymentStatusLabel(o.paymentStatus)}</span>
-              </td>
-              <td>
-                <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
-                {o.refundDue && <span className="admin-flag">Refund due</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrdersTable
+        orders={d.orders}
+        caption={d.total === 0 ? "No orders match." : `Orders ${first} to ${last} of ${d.total}, newest first`}
+      />
       <AdminPager page={d.page} pages={pages} href={(page) => `/admin/orders${query({ ...f, page })}`} />
     </div>
   );

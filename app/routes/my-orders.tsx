@@ -50,6 +50,14 @@ function OrderCard({ order }: { order: OrderView }) {
             <dt>Order status</dt>
             <dd className={`order-badge order-badge--${order.orderStatus}`}>{orderStatusLabel(order.orderStatus)}</dd>
           </div>
+          {order.trackingNumber && (
+            <div>
+              <dt>Tracking</dt>
+              <dd>
+                {order.courier} {order.trackingNumber}
+              </dd>
+            </div>
+          )}
         </dl>
         <ul className="order-lines">
           {order.lines.map((line, i) => (

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { productPath } from "../../workers/services/paths";
-import { createUser, postJson } from "../support/accounts";
+import { createUser, mailsTo, postJson } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
 import { waitForHydration } from "../support/page";
+import { ownerToken, withSession } from "../support/staff";
 
 /**
  * The back office's inbox and reviews in Chromium at desktop width (issue 13 items 4 and 5): the
@@ -13,12 +14,6 @@ import { waitForHydration } from "../support/page";
  */
 const browser = useBrowser();
 const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function ownerToken(base: string) {
-  const res = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 describe("the back office's inbox and reviews", () => {
   it("lets the owner answer a contact message and hide a review", async () => {
@@ -48,9 +43,7 @@ describe("the back office's inbox and reviews", () => {
     expect(posted.status).toBe(201);
 
     const token = await ownerToken(base);
-    const { page, close } = await browser.open("desktop", {
-      cookies: [{ name: "aanchal_session", value: token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }],
-    });
+    const { page, close } = await browser.open("desktop", withSession(token));
     try {
       await page.goto("/admin");
       await waitForHydration(page);
@@ -72,6 +65,8 @@ describe("the back office's inbox and reviews", () => {
       expect(await replies.getByText(DEMO_OWNER.email).isVisible()).toBe(true);
       expect(await page.getByRole("button", { name: "Reopen" }).isVisible()).toBe(true);
       expect(await page.getByLabel(`Reply to lata.${id}@example.com`).inputValue()).toBe("");
+      // The reply went through the outbox to her, from the shop.
+      await expect.poll(async () => (await mailsTo(base, `lata.${id}@example.com`)).filter((m) => m.text.includes(reply)).length).toBe(1);
 
       await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reviews" }).click();
       await page.getByRole("heading", { level: 1, name: "Reviews" }).waitFor();

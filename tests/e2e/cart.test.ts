@@ -158,9 +158,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the cart on
       expect(await b.locator("output").textContent()).toBe("1");
 
       // The remove's own answer: an earlier change's answer may still be on its way.
-      const removed = page.waitForResponse(
-        (r) => r.request().method() === "POST" && (r.request().postData() ?? "").includes("remove"),
-      );
+      const removed = page.waitForResponse((r) => r.request().method() === "POST" && (r.request().postData() ?? "").includes("remove"));
       await b.getByRole("button", { name: /^Remove/ }).focus();
       await page.keyboard.press("Enter");
       // The focus is not lost with the hidden line: it moves to the cart's heading, and she hears why.

@@ -261,6 +261,8 @@ describe("order mails", () => {
       giftEligible: true,
       refundDue: false,
       guest: false,
+      courier: null,
+      trackingNumber: null,
       shipping: order.shipping,
       lines: order.lines.map((l) => ({ ...l, productId: 1, href: "/x", image: null, originalUnitPricePaise: l.unitPricePaise })),
     } satisfies OrderView;

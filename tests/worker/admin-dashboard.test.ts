@@ -54,10 +54,10 @@ function seen(html: string) {
   return { title, main };
 }
 
-/** The dashboard's figures as the page shows them: each label and its value. */
+/** The dashboard's figures as the page shows them: each label and its value (some values link to their orders). */
 function figures(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<dt>([^<]+)<\/dt><dd><span class="admin-figure__value">([^<]+)<\/span>/g)) out[m[1]!] = m[2]!;
+  for (const m of html.matchAll(/<dt>([^<]+)<\/dt><dd><span class="admin-figure__value">(?:<a [^>]*>)?([^<]+)</g)) out[m[1]!] = m[2]!;
   return out;
 }
 
@@ -162,7 +162,7 @@ describe("the dashboard", () => {
       { "CF-Connecting-IP": "203.0.113.41" },
     );
     expect(placed.status, await placed.clone().text()).toBe(201);
-    const total = ((await placed.json()) as { order: { totalAmount: number } }).order.totalAmount;
+    const { totalAmount: total, orderNumber } = ((await placed.json()) as { order: { totalAmount: number; orderNumber: number } }).order;
 
     // Another size running low (at the threshold), the lowest of all at 0.
     const other = products[1]!;
@@ -182,8 +182,13 @@ describe("the dashboard", () => {
     if (after.lowStock.total <= settings.admin.lowStockListed)
       expect(after.lowStock.sizes).toContainEqual({ productId: Number(other._id), product: other.productName, size: low.size, stock: 0 });
 
+    // The new order is among the latest, linked to its page, as placed.
+    expect(after.latest.length).toBeLessThanOrEqual(settings.admin.latestOrdersListed);
+    expect(after.latest.find((o) => o.orderNumber === orderNumber)).toMatchObject({ orderStatus: "placed", totalAmount: total });
+
     const html = await (await page("/admin", ownerToken)).text();
     expectPageAgrees(html, after);
+    expect(html).toContain(`href="/admin/orders/${orderNumber}"`);
     expect(figures(html)["Orders today"]).toBe(String(before.today.orders + 1));
   });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { adminDashboard, type DashboardFigures } from "../services/admin-dashboard";
 import { paiseToRupees } from "../services/pricing";
+import { orderListJson } from "./admin-orders";
 import type { ApiEnv } from "./types";
 
 /** The dashboard's figures as JSON, money in rupees (the API's unit), from the page's own service. */
@@ -14,6 +15,7 @@ export function dashboardJson(f: DashboardFigures) {
     refundDue: f.refundDue,
     unread: f.unread,
     lowStock: f.lowStock,
+    latest: f.latest.map(orderListJson),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type AdminOrder, listOrders, moveOrder, orderDetail, ordersCsv } from "../services/admin-orders";
+import { type AdminOrder, listOrders, moveOrder, type OrderListItem, orderDetail, ordersCsv } from "../services/admin-orders";
 import { paiseToRupees } from "../services/pricing";
 import { readBody } from "./body";
 import { orderJson } from "./orders-read";
@@ -16,8 +16,6 @@ export function adminOrderJson(order: AdminOrder) {
     refundDue: order.refundDue,
     guest: order.guest,
     accountEmail: order.accountEmail,
-    courier: order.courier,
-    trackingNumber: order.trackingNumber,
     providerOrderId: order.providerOrderId,
     providerPaymentId: order.providerPaymentId,
     paidAt: order.paidAt,
@@ -31,6 +29,9 @@ export function adminOrderJson(order: AdminOrder) {
   };
 }
 
+/** A row of an order list in the API's unit (rupees): the list's and the dashboard's. */
+export const orderListJson = ({ totalPaise, ...o }: OrderListItem) => ({ ...o, totalAmount: paiseToRupees(totalPaise) });
+
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The moves that take fields (courier and tracking number, the refund's reference); the others need no body. */
@@ -41,7 +42,7 @@ export const adminOrdersApi = new Hono<ApiEnv>()
     const { orders, total, page, limit } = await listOrders(c.var.ctx, c.req.query());
     return c.json(
       {
-        orders: orders.map(({ totalPaise, ...o }) => ({ ...o, totalAmount: paiseToRupees(totalPaise) })),
+        orders: orders.map(orderListJson),
         total,
         page,
         limit,

@@ -32,6 +32,8 @@ export function orderJson(order: OrderView) {
     orderStatus: order.orderStatus,
     couponCode: order.couponCode,
     giftEligible: order.giftEligible,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { newestOrdersRead, type OrderListItem, toListItem } from "./admin-orders";
 import type { ServiceContext } from "./context";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
@@ -35,6 +36,8 @@ export interface DashboardFigures {
     total: number;
     sizes: { productId: number; product: string; size: string; stock: number }[];
   };
+  /** The newest orders, newest first (settings.admin.latestOrdersListed of them). */
+  latest: OrderListItem[];
   /** India's date the figures were read on, and when the week began (YYYY-MM-DD). */
   todayDate: string;
   weekStartDate: string;
@@ -50,14 +53,14 @@ const indiaDate = (instant: number) => new Date(instant + IST_OFFSET_MS).toISOSt
  */
 export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigures> {
   const { todayStart, weekStart } = indiaPeriods(ctx.now());
-  const { lowStockThreshold: threshold, lowStockListed } = settings.admin;
+  const { lowStockThreshold: threshold, lowStockListed, latestOrdersListed } = settings.admin;
   const counted = sql`payment_status <> 'failed'`;
   const revenue = sql`order_status <> 'cancelled'`;
   const unpaidOnline = sql`order_status = 'placed' and payment_method = 'bank' and payment_status = 'pending'`;
   // The token is checked first (no database): a visitor without one is turned away reading nothing,
   // and the staff check's read then leaves with the figures' reads, in one batch.
   if (!(await ctx.claims())) await requireStaff(ctx);
-  const [, [[orders], lowStock, [unread]]] = await Promise.all([
+  const [, [[orders], lowStock, [unread], latest]] = await Promise.all([
     requireStaff(ctx),
     readAll(ctx, [
       ctx.db.all<Record<string, number | null>>(sql`select
@@ -82,6 +85,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
         sql`select (select count(*) from contact_messages where read_at is null) as contact,
           (select count(*) from enquiries where read_at is null) as enquiries`,
       ),
+      newestOrdersRead(ctx.db, latestOrdersListed),
     ]),
   ]);
   const contact = n(unread?.contact);
@@ -102,6 +106,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
       total: n(lowStock[0]?.total),
       sizes: lowStock.map(({ productId, product, size, stock }) => ({ productId: n(productId), product, size, stock: n(stock) })),
     },
+    latest: latest.map(toListItem),
     todayDate: indiaDate(todayStart),
     weekStartDate: indiaDate(weekStart),
   };

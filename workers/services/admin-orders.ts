@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../db/schema";
+import { purgePages } from "../edge-cache";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
@@ -145,7 +146,7 @@ const listQuery = (db: Db, where: SQL, limit: number, offset: number) =>
     from orders o left join users u on u.id = o.user_id
     where ${where} order by o.created_at desc, o.id desc limit ${limit} offset ${offset}`);
 
-const toListItem = (r: ListRow): OrderListItem => ({
+export const toListItem = (r: ListRow): OrderListItem => ({
   orderNumber: Number(r.orderNumber),
   createdAt: new Date(Number(r.createdAt)).toISOString(),
   fullName: r.fullName,
@@ -158,6 +159,9 @@ const toListItem = (r: ListRow): OrderListItem => ({
   orderStatus: r.orderStatus,
   refundDue: Number(r.refundDue) === 1,
 });
+
+/** The newest orders, as the dashboard lists them (an online checkout whose payment failed never became one): a read for a batch; its rows go through toListItem. */
+export const newestOrdersRead = (db: Db, limit: number) => listQuery(db, sql`o.payment_status <> 'failed'`, limit, 0);
 
 /** The back office's order list: a page of it, newest first, and how many match (one round trip with the staff check). */
 export async function listOrders(
@@ -310,8 +314,6 @@ export interface OrderHistoryEntry {
 export interface AdminOrder extends OrderView {
   /** The shopper's account e-mail (null for a guest order). */
   accountEmail: string | null;
-  courier: string | null;
-  trackingNumber: string | null;
   providerOrderId: string | null;
   providerPaymentId: string | null;
   paidAt: string | null;
@@ -342,8 +344,6 @@ function toDetail(view: unknown, state: StateRow[], history: HistoryRow[]): Admi
   return {
     ...order,
     accountEmail: st.accountEmail,
-    courier: st.courier,
-    trackingNumber: st.trackingNumber,
     providerOrderId: st.providerOrderId,
     providerPaymentId: st.providerPaymentId,
     paidAt: iso(st.paidAt),
@@ -593,5 +593,14 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
     throw new AppError(409, move.refusal(fresh, orderNumber) ?? `Order #${orderNumber} changed meanwhile: reload it and try again.`);
   }
   if (mail) deliverAfterResponse(ctx, results[2 + extra.length] as { rowsAffected: number; lastInsertRowid?: bigint | number });
+  // What signed-out shoppers see changed: a cancel's stock came back, a delivery's reviews became
+  // verified purchases. Their pieces' cached pages go (the rest age out).
+  if (action === "cancel" || action === "deliver") await purgePages(ctx.origin, productPagesOf(detail));
   return detail;
+}
+
+/** The product pages (and their `.data` twins) of an order's pieces still on sale. */
+function productPagesOf(order: OrderView): string[] {
+  const paths = [...new Set(order.lines.flatMap((l) => (l.href ? [l.href] : [])))];
+  return paths.flatMap((p) => [p, `${p}.data`]);
 }

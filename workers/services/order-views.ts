@@ -59,6 +59,9 @@ export interface OrderView {
   giftEligible: boolean;
   refundDue: boolean;
   guest: boolean;
+  /** Who carries it and its tracking number, once the shop has shipped it (null before). */
+  courier: string | null;
+  trackingNumber: string | null;
   shipping: OrderShipping;
   lines: OrderLineView[];
 }
@@ -81,6 +84,8 @@ export interface OrderViewRow extends OrderShipping {
   couponCode: string | null;
   giftEligible: number;
   refundDue: number;
+  courier: string | null;
+  trackingNumber: string | null;
   userId: number | null;
   accessHash: string | null;
   /** JSON: [[lineId, productId, name, categoryName, slug, active, [url, alt, width, height] | null, storedImage, color, size, quantity, unit, original], ...] */
@@ -112,7 +117,7 @@ const ORDER_COLUMNS = sql.raw(`o.id as id, o.order_number as orderNumber, o.crea
   o.payment_method as paymentMethod, o.payment_status as paymentStatus, o.order_status as orderStatus,
   o.subtotal_paise as subtotalPaise, o.discount_paise as discountPaise, o.shipping_paise as shippingPaise,
   o.total_paise as totalPaise, o.coupon_code as couponCode, o.gift_eligible as giftEligible, o.refund_due as refundDue,
-  o.user_id as userId, o.access_hash as accessHash,
+  o.courier as courier, o.tracking_number as trackingNumber, o.user_id as userId, o.access_hash as accessHash,
   o.ship_full_name as fullName, o.ship_street_address as streetAddress, o.ship_apartment as apartment,
   o.ship_town_city as townCity, o.ship_state as state, o.ship_zipcode as zipcode, o.ship_phone_number as phoneNumber,
   o.ship_email_address as emailAddress,
@@ -172,6 +177,8 @@ function toOrderView(row: OrderViewRow): OrderView {
     giftEligible: Number(row.giftEligible) === 1,
     refundDue: Number(row.refundDue) === 1,
     guest: row.userId === null,
+    courier: row.courier ?? null,
+    trackingNumber: row.trackingNumber ?? null,
     shipping: {
       fullName: row.fullName,
       streetAddress: row.streetAddress,

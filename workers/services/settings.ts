@@ -106,6 +106,8 @@ export const settings = {
     lowStockThreshold: 3,
     /** How many low-stock sizes the dashboard lists (the rest are counted). */
     lowStockListed: 20,
+    /** How many of the newest orders the dashboard lists. */
+    latestOrdersListed: 8,
   },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",

@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import type { OrderListItem } from "../../../workers/services/admin-orders";
+import { formatRupees } from "../../../workers/services/pricing";
+import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
+
+/** A table of orders, one row each with a link to its page: the order list's and the dashboard's. */
+export function OrdersTable({ orders, caption }: { orders: OrderListItem[]; caption: string }) {
+  return (
+    <table className="admin-table">
+      <caption className="admin-table__caption">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Date</th>
+          <th scope="col">Customer</th>
+          <th scope="col" className="admin-num">
+            Items
+          </th>
+          <th scope="col" className="admin-num">
+            Total
+          </th>
+          <th scope="col">Payment</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.orderNumber}>
+            <th scope="row">
+              <Link to={`/admin/orders/${o.orderNumber}`}>#{o.orderNumber}</Link>
+            </th>
+            <td>{indiaDateTime(o.createdAt)}</td>
+            <td>
+              {o.fullName}
+              <span className="admin-sub">{o.email}</span>
+            </td>
+            <td className="admin-num">{o.itemsCount}</td>
+            <td className="admin-num">{formatRupees(o.totalPaise)}</td>
+            <td>
+              {paymentMethodLabel(o.paymentMethod)}
+              <span className="admin-sub">{paymentStatusLabel(o.paymentStatus)}</span>
+            </td>
+            <td>
+              <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
+              {o.refundDue && <span className="admin-flag">Refund due</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
