@@ -62,20 +62,26 @@ export default function AdminAuditLog({ loaderData: l }: Route.ComponentProps) {
         <p className="admin-muted">Every change made in the back office, newest first. Times are India time.</p>
       </header>
       <div className="admin-audit__filters">
-        <AdminFilters
-          label="Filter by record"
-          filters={l.entities}
-          current={l.entity}
-          labels={ENTITY_LABELS}
-          href={(f) => listHref(f, l.actor)}
-        />
-        <AdminFilters
-          label="Filter by who"
-          filters={actors}
-          current={l.actor ?? ANYONE}
-          labels={actorLabels}
-          href={(a) => listHref(l.entity, a === ANYONE ? null : a)}
-        />
+        <div className="admin-audit__filter">
+          <span aria-hidden="true">Record</span>
+          <AdminFilters
+            label="Filter by record"
+            filters={l.entities}
+            current={l.entity}
+            labels={ENTITY_LABELS}
+            href={(f) => listHref(f, l.actor)}
+          />
+        </div>
+        <div className="admin-audit__filter">
+          <span aria-hidden="true">Who</span>
+          <AdminFilters
+            label="Filter by who"
+            filters={actors}
+            current={l.actor ?? ANYONE}
+            labels={actorLabels}
+            href={(a) => listHref(l.entity, a === ANYONE ? null : a)}
+          />
+        </div>
       </div>
       {l.entries.length === 0 ? (
         <p className="admin-panel">No changes here.</p>
