@@ -100,10 +100,11 @@ describe("the door", () => {
         expect(main(await text(res))).toBe(notFound);
       }
       // The page's forms: nothing read, nothing changed.
-      for (const fields of [
+      const posts: Record<string, string>[] = [
         { intent: "give", email: shopper.email },
         { intent: "remove", userId: staffer.id, confirmRemove: "yes" },
-      ]) {
+      ];
+      for (const fields of posts) {
         const res = await forms.post("/admin/staff", fields, who);
         expect({ who: who?.email, intent: fields.intent, status: res.status }).toEqual({
           who: who?.email,
