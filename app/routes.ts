@@ -10,6 +10,8 @@ export default [
     route("admin/reviews", "routes/admin-reviews.tsx"),
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/orders/:number", "routes/admin-order.tsx"),
+    route("admin/staff", "routes/admin-staff.tsx"),
+    route("admin/audit-log", "routes/admin-audit-log.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

@@ -38,6 +38,9 @@ const NAV = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/reviews", label: "Reviews" },
+  // The owner's pages: a staff member is not shown them (and gets a 404 there).
+  { to: "/admin/staff", label: "Staff", owner: true },
+  { to: "/admin/audit-log", label: "Audit log", owner: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -49,7 +52,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Link>
         <nav className="admin-nav" aria-label="Back office">
           <ul>
-            {NAV.map((item) => (
+            {NAV.filter((item) => !item.owner || loaderData.role === "owner").map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className="admin-nav__link">
                   {item.label}

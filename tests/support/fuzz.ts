@@ -339,7 +339,9 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   ),
   // The back office (issue 13): the fuzzer is a shopper or nobody, so every answer is the same 404.
-  { method: "GET", path: "/api/admin/audit-log", query: ["before", "limit"] },
+  { method: "GET", path: "/api/admin/audit-log", query: ["before", "limit", "page", "entity", "actor"] },
+  { method: "GET", path: "/api/admin/staff", query: ["x"] },
+  { method: "POST", path: "/api/admin/staff", fields: { email: ghostEmail } },
   { method: "GET", path: "/api/admin/dashboard", query: ["x"] },
   {
     method: "PUT",

@@ -139,4 +139,16 @@ describe("database round trips per render", () => {
     expect(one.body).toContain(`Order #${anyOrder}`);
     expect({ status: one.status, trips: one.trips }).toEqual({ status: 200, trips: 1 });
   });
+
+  it("is one for the owner's Staff and Audit log pages", async () => {
+    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    const { token } = (await login.json()) as { token: string };
+    const staff = await roundTripsOf("/admin/staff", { Cookie: `aanchal_session=${token}` });
+    expect(staff.body).toContain("<h1>Staff</h1>");
+    expect(staff.body).toContain(DEMO_OWNER.email);
+    expect({ status: staff.status, trips: staff.trips }).toEqual({ status: 200, trips: 1 });
+    const log = await roundTripsOf("/admin/audit-log?entity=order", { Cookie: `aanchal_session=${token}` });
+    expect(log.body).toContain("<h1>Audit log</h1>");
+    expect({ status: log.status, trips: log.trips }).toEqual({ status: 200, trips: 1 });
+  });
 });

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { auditEntries, requireStaff, setStaffRole } from "../services/staff";
+import { requireStaff } from "../services/staff";
 import { adminDashboardApi } from "./admin-dashboard";
 import { adminInboxApi } from "./admin-inbox";
 import { adminOrdersApi } from "./admin-orders";
-import { readBody } from "./body";
+import { adminStaffApi } from "./admin-staff";
 import type { ApiEnv } from "./types";
 
 /**
@@ -16,8 +16,7 @@ export const adminApi = new Hono<ApiEnv>()
     await requireStaff(c.var.ctx);
     await next();
   })
-  .get("/admin/audit-log", async (c) => c.json({ entries: await auditEntries(c.var.ctx, c.req.query()) }))
-  .put("/admin/staff/:userId", async (c) => c.json({ user: await setStaffRole(c.var.ctx, c.req.param("userId"), await readBody(c)) }))
+  .route("/", adminStaffApi)
   .route("/", adminInboxApi)
   .route("/", adminOrdersApi)
   .route("/", adminDashboardApi)
