@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser, postJson } from "../support/accounts";
+import { createUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
 import { waitForHydration } from "../support/page";
+import { ownerToken } from "../support/staff";
 
 /**
  * The owner's Staff and Audit log pages in Chromium at desktop width (issue 13 item 1): the owner
@@ -11,12 +12,6 @@ import { waitForHydration } from "../support/page";
  * and finds that change at the top, with who made it and what it was. Axe on each page.
  */
 const browser = useBrowser();
-
-async function ownerToken(base: string) {
-  const res = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 describe("the owner's Staff and Audit log pages", () => {
   it("gives a new account the staff role and shows that change at the top of the audit log", async () => {

@@ -8,6 +8,7 @@ import { settings } from "../../workers/services/settings";
 import { createUser, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../support/cart";
 import { roundTripsOf } from "../support/round-trips";
+import { ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's frame and dashboard (issue 13): /admin is the shop's own 404 page to everyone but
@@ -23,9 +24,7 @@ let products: ApiProduct[];
 const restore: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  const res = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(res.status, await res.clone().text()).toBe(200);
-  ownerToken = ((await res.json()) as { token: string }).token;
+  ownerToken = await signInOwner(base);
   shopper = await createUser(base, "admin-dash", "Kavya Nair");
   products = await buyableProducts(base);
 });

@@ -5,6 +5,7 @@ import { productPath } from "../../workers/services/paths";
 import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
 import { pageForms } from "../support/page-forms";
 import { roundTripsOf } from "../support/round-trips";
+import { ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's inbox and review pages (issue 13 items 4 and 5) as a browser without JavaScript
@@ -22,9 +23,7 @@ let owner: TestUser;
 let shopper: TestUser;
 
 beforeAll(async () => {
-  const res = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(res.status).toBe(200);
-  const token = ((await res.json()) as { token: string }).token;
+  const token = await signInOwner(base);
   owner = { email: DEMO_OWNER.email, password: DEMO_OWNER.password, name: DEMO_OWNER.name, token } as TestUser;
   shopper = await createUser(base, "admin-inbox-pages", "Meera Pillai");
 });

@@ -9,6 +9,7 @@ import { createUser, mailsTo, postJson, type TestUser } from "../support/account
 import { untilCached } from "../support/edge-cache";
 import { insertOrder, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
+import { ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's inbox and review moderation (issue 13 items 4-6) through /api/admin, against the
@@ -31,9 +32,7 @@ const freshIp = () => `10.13.${Math.floor(++ipCount / 250)}.${(ipCount % 250) + 
 const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 beforeAll(async () => {
-  const res = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(res.status).toBe(200);
-  ownerToken = ((await res.json()) as { token: string }).token;
+  ownerToken = await signInOwner(base);
   shopper = await createUser(base, "admin-inbox", "Ritu Malhotra");
 });
 

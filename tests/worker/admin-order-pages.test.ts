@@ -3,6 +3,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 import { pageForms } from "../support/page-forms";
+import { ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's order pages (issue 13): the owner's list shows a real order placed through the
@@ -18,9 +19,7 @@ let shopper: TestUser;
 let orderNumber: number;
 
 beforeAll(async () => {
-  const res = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(res.status, await res.clone().text()).toBe(200);
-  owner = { ...({} as TestUser), email: DEMO_OWNER.email, token: ((await res.json()) as { token: string }).token };
+  owner = { ...({} as TestUser), email: DEMO_OWNER.email, token: await signInOwner(base) };
   shopper = await createUser(base, "admin-order-pages", "Lakshmi Menon");
   await fillBasket(base, shopper.token);
   const placed = await postJson(

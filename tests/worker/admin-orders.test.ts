@@ -2,9 +2,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
+import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../support/cart";
 import { insertOrder, removeOrders } from "../support/orders";
+import { ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's orders (issue 13 item 3) over `/api/admin/orders*`, against the built Worker:
@@ -29,9 +30,7 @@ const inserted: number[] = [];
 const COUPON = `STAFF${randomBytes(3).toString("hex").toUpperCase()}`;
 
 beforeAll(async () => {
-  const login = await postJson(base, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-  expect(login.status).toBe(200);
-  ownerToken = ((await login.json()) as { token: string }).token;
+  ownerToken = await signInOwner(base);
   priya = await createUser(base, "admin-orders", "Priya Nair");
   products = await buyableProducts(base);
   await db.execute({

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
+import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
+import { ownerToken } from "../support/staff";
 
 /**
  * DECISIONS §3: a render costs at most one database round trip, signed in too: the session check,
@@ -116,8 +117,7 @@ describe("database round trips per render", () => {
   });
 
   it("is one for the back office's dashboard signed in as the owner, and none for a signed-out visitor turned away", async () => {
-    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-    const { token } = (await login.json()) as { token: string };
+    const token = await ownerToken(baseUrl);
     const dashboard = await roundTripsOf("/admin", { Cookie: `aanchal_session=${token}` });
     expect(dashboard.body).toContain("<h1>Dashboard</h1>");
     expect({ status: dashboard.status, trips: dashboard.trips }).toEqual({ status: 200, trips: 1 });
@@ -126,8 +126,7 @@ describe("database round trips per render", () => {
   });
 
   it("is one for the back office's order list and an order's page signed in as the owner", async () => {
-    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-    const { token } = (await login.json()) as { token: string };
+    const token = await ownerToken(baseUrl);
     const list = await roundTripsOf("/admin/orders?status=placed", { Cookie: `aanchal_session=${token}` });
     expect(list.body).toContain("<h1>Orders</h1>");
     expect({ status: list.status, trips: list.trips }).toEqual({ status: 200, trips: 1 });
@@ -141,8 +140,7 @@ describe("database round trips per render", () => {
   });
 
   it("is one for the owner's Staff and Audit log pages", async () => {
-    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
-    const { token } = (await login.json()) as { token: string };
+    const token = await ownerToken(baseUrl);
     const staff = await roundTripsOf("/admin/staff", { Cookie: `aanchal_session=${token}` });
     expect(staff.body).toContain("<h1>Staff</h1>");
     expect(staff.body).toContain(DEMO_OWNER.email);
