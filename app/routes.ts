@@ -10,6 +10,8 @@ export default [
     route("admin/reviews", "routes/admin-reviews.tsx"),
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/orders/:number", "routes/admin-order.tsx"),
+    route("admin/orders/:number/invoice", "routes/admin-invoice.tsx"),
+    route("admin/orders/:number/packing-slip", "routes/admin-packing-slip.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

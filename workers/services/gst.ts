@@ -68,7 +68,7 @@ export function allocateDiscount(values: readonly number[], discount: number): n
   if (d === 0 || total === 0) return values.map(() => 0);
   const parts = values.map((v) => Number((BigInt(d) * BigInt(v)) / BigInt(total)));
   let rest = d - parts.reduce((s, p) => s + p, 0);
-  const byValue = values.map((v, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+  const byValue = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
   for (const i of byValue) {
     if (rest === 0) break;
     const room = values[i]! - parts[i]!;
