@@ -182,7 +182,7 @@ function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
         </thead>
         <tbody>
           {v.lines.map((line, i) => (
-            <LineRow key={`${i}-${line.name}-${line.size}-${line.color}`} line={line} index={i} intraState={v.intraState} />
+            <LineRow key={`${line.name}-${line.size}-${line.color}`} line={line} index={i} intraState={v.intraState} />
           ))}
           {v.delivery && (
             <tr>
