@@ -139,4 +139,30 @@ describe("database round trips per render", () => {
     expect(one.body).toContain(`Order #${anyOrder}`);
     expect({ status: one.status, trips: one.trips }).toEqual({ status: 200, trips: 1 });
   });
+
+  it("is one for an order's packing slip and tax invoice signed in as the owner", async () => {
+    const login = await postJson(baseUrl, "/api/auth/login", { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    const { token } = (await login.json()) as { token: string };
+    const buyer = await createUser(baseUrl, "round-trips-invoice", "Ritu Bansal");
+    await fillBasket(baseUrl, buyer.token);
+    const placed = await postJson(
+      baseUrl,
+      "/api/orders/place",
+      { shippingInfo: { ...TEST_ADDRESS, emailAddress: buyer.email }, paymentMethod: "cashOnDelivery" },
+      { Authorization: `Bearer ${buyer.token}` },
+    );
+    const { orderNumber } = ((await placed.json()) as { order: { orderNumber: number } }).order;
+    const confirmed = await fetch(new URL(`/api/admin/orders/${orderNumber}/confirm`, baseUrl), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(confirmed.status).toBe(200);
+    const cookie = { Cookie: `aanchal_session=${token}` };
+    const slip = await roundTripsOf(`/admin/orders/${orderNumber}/packing-slip`, cookie);
+    expect(slip.body).toContain("Packing slip");
+    expect({ status: slip.status, trips: slip.trips }).toEqual({ status: 200, trips: 1 });
+    const invoice = await roundTripsOf(`/admin/orders/${orderNumber}/invoice`, cookie);
+    expect(invoice.body).toContain("Tax invoice");
+    expect({ status: invoice.status, trips: invoice.trips }).toEqual({ status: 200, trips: 1 });
+  });
 });
