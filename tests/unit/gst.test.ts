@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dayLabel, indiaDayLabel, rupeesExact } from "../../app/lib/admin-documents";
 import {
   allocateDiscount,
   computeGst,
@@ -282,5 +283,22 @@ describe("an amount in words", () => {
     expect(rupeesInWords(75)).toBe("Seventy-Five Paise Only");
     expect(() => rupeesInWords(-1)).toThrow();
     expect(() => rupeesInWords(1.5)).toThrow();
+  });
+});
+
+describe("the documents' figures and dates", () => {
+  it("write amounts with their paise in the Indian grouping", () => {
+    expect(rupeesExact(0)).toBe("₹0.00");
+    expect(rupeesExact(5)).toBe("₹0.05");
+    expect(rupeesExact(2_625_00)).toBe("₹2,625.00");
+    expect(rupeesExact(1_23_456_78)).toBe("₹1,23,456.78");
+    expect(rupeesExact(1_23_45_678_90)).toBe("₹1,23,45,678.90");
+    expect(rupeesExact(-265_80)).toBe("−₹265.80");
+  });
+
+  it("write days as India does, in India's time", () => {
+    expect(dayLabel("2026-04-01")).toBe("1 April 2026");
+    expect(indiaDayLabel("2026-03-31T19:00:00Z")).toBe("1 April 2026");
+    expect(indiaDayLabel("not a date")).toBe("");
   });
 });

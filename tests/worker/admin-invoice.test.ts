@@ -1,3 +1,4 @@
+import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { formatRupees } from "../../workers/services/pricing";
@@ -292,5 +293,51 @@ describe("a cancelled order", () => {
     expect(json.message).toBe(`Order #${made.orderNumber} was cancelled: it has no invoice.`);
     const orderPage = await html(`/admin/orders/${made.orderNumber}`);
     expect(orderPage.body).not.toContain(`/admin/orders/${made.orderNumber}/invoice`);
+  });
+});
+
+describe("HSN codes and rates by category", () => {
+  it("come from each line's product's category (a silk saree is silk fabric at 5% whatever its price), the default for a deleted product", async () => {
+    const db = createClient({ url: dbUrl });
+    const productIn = async (category: string, subcategory: string | null) => {
+      const row = (
+        await db.execute({
+          sql: `select p.id, p.name from products p join categories c on c.id = p.category_id
+            left join subcategories s on s.id = p.subcategory_id
+            where c.slug = ? and (? is null or s.slug = ?) order by p.id limit 1`,
+          args: [category, subcategory, subcategory],
+        })
+      ).rows[0];
+      expect(row, `${category}/${subcategory}`).toBeDefined();
+      return { productId: Number(row!.id), name: String(row!.name) };
+    };
+    const [silk, kurti] = await Promise.all([productIn("sarees", "silk"), productIn("kurtis", null)]);
+    db.close();
+    const line = (p: { productId: number | null; name: string }, unitPricePaise: number) => ({
+      ...p,
+      color: "Red",
+      size: "Free Size",
+      quantity: 1,
+      unitPricePaise,
+    });
+    const made = await insertOrder(dbUrl, {
+      orderStatus: "shipped",
+      shipping: { state: "Karnataka", zipcode: "560001", townCity: "Bengaluru" },
+      lines: [line(silk, 8_999_00), line(kurti, 2_999_00), line({ productId: null, name: "A kurti no longer sold" }, 1_299_00)],
+    });
+    inserted.push(made.id);
+    const { status, json } = await invoiceOf(made.orderNumber);
+    expect(status).toBe(200);
+    const inv = json.invoice;
+    expect(inv.lines.map((l) => ({ name: l.name, hsn: l.hsn, rate: l.rate }))).toEqual([
+      { name: silk.name, hsn: "5007", rate: 5 },
+      { name: kurti.name, hsn: "6211", rate: 18 },
+      { name: "A kurti no longer sold", hsn: "6211", rate: 5 },
+    ]);
+    expect(inv.placeOfSupply).toEqual({ state: "Karnataka", stateCode: "29" });
+    // Delivery at the highest rate among the lines; all IGST; the total is the order's to the paisa.
+    expect(inv.delivery).toMatchObject({ valueAmount: 100, rate: 18, taxableAmount: 84.75, taxAmount: 15.25, igstAmount: 15.25 });
+    expect(paise(inv.totals.totalAmount)).toBe(8_999_00 + 2_999_00 + 1_299_00 + 100_00);
+    expect(inv.totals.cgstAmount + inv.totals.sgstAmount).toBe(0);
   });
 });
