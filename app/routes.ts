@@ -12,6 +12,8 @@ export default [
     route("admin/orders/:number", "routes/admin-order.tsx"),
     route("admin/staff", "routes/admin-staff.tsx"),
     route("admin/audit-log", "routes/admin-audit-log.tsx"),
+    route("admin/orders/:number/invoice", "routes/admin-invoice.tsx"),
+    route("admin/orders/:number/packing-slip", "routes/admin-packing-slip.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

@@ -1,4 +1,5 @@
 import { data, redirect, useFetcher } from "react-router";
+import { hasInvoice } from "../../workers/services/admin-invoice.rules";
 import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
@@ -239,6 +240,21 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           </div>
         )}
       </section>
+      {o.orderStatus !== "cancelled" && (
+        <section className="admin-panel" aria-labelledby="order-documents">
+          <h2 id="order-documents">Documents</h2>
+          <ul className="admin-documents">
+            <li>
+              <a href={`/admin/orders/${o.orderNumber}/packing-slip`}>Packing slip</a>
+            </li>
+            {hasInvoice(o.orderStatus) && (
+              <li>
+                <a href={`/admin/orders/${o.orderNumber}/invoice`}>Tax invoice</a>
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
       <div className="admin-grid">
         <section className="admin-panel" aria-labelledby="order-customer">
           <h2 id="order-customer">Customer and address</h2>

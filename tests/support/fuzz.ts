@@ -379,6 +379,11 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/admin/orders.csv", query: ["status", "payment", "method", "from", "to", "q"] },
   { method: "GET", path: "/api/admin/orders/:number", fill: (r) => `/api/admin/orders/${segment(r, String(1001 + r.int(5)))}` },
   {
+    method: "GET",
+    path: "/api/admin/orders/:number/invoice",
+    fill: (r) => `/api/admin/orders/${segment(r, String(1001 + r.int(5)))}/invoice`,
+  },
+  {
     method: "POST",
     path: "/api/admin/orders/:number/:action",
     fill: (r) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
@@ -148,5 +148,30 @@ describe("database round trips per render", () => {
     const log = await roundTripsOf("/admin/audit-log?entity=order", { Cookie: `aanchal_session=${token}` });
     expect(log.body).toContain("<h1>Audit log</h1>");
     expect({ status: log.status, trips: log.trips }).toEqual({ status: 200, trips: 1 });
+  });
+
+  it("is one for an order's packing slip and tax invoice signed in as the owner", async () => {
+    const token = await ownerToken(baseUrl);
+    const buyer = await createUser(baseUrl, "round-trips-invoice", "Ritu Bansal");
+    await fillBasket(baseUrl, buyer.token);
+    const placed = await postJson(
+      baseUrl,
+      "/api/orders/place",
+      { shippingInfo: { ...TEST_ADDRESS, emailAddress: buyer.email }, paymentMethod: "cashOnDelivery" },
+      { Authorization: `Bearer ${buyer.token}` },
+    );
+    const { orderNumber } = ((await placed.json()) as { order: { orderNumber: number } }).order;
+    const confirmed = await fetch(new URL(`/api/admin/orders/${orderNumber}/confirm`, baseUrl), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(confirmed.status).toBe(200);
+    const cookie = { Cookie: `aanchal_session=${token}` };
+    const slip = await roundTripsOf(`/admin/orders/${orderNumber}/packing-slip`, cookie);
+    expect(slip.body).toContain("Packing slip");
+    expect({ status: slip.status, trips: slip.trips }).toEqual({ status: 200, trips: 1 });
+    const invoice = await roundTripsOf(`/admin/orders/${orderNumber}/invoice`, cookie);
+    expect(invoice.body).toContain("Tax invoice");
+    expect({ status: invoice.status, trips: invoice.trips }).toEqual({ status: 200, trips: 1 });
   });
 });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requireStaff } from "../services/staff";
 import { adminDashboardApi } from "./admin-dashboard";
 import { adminInboxApi } from "./admin-inbox";
+import { adminInvoiceApi } from "./admin-invoice";
 import { adminOrdersApi } from "./admin-orders";
 import { adminStaffApi } from "./admin-staff";
 import type { ApiEnv } from "./types";
@@ -20,4 +21,5 @@ export const adminApi = new Hono<ApiEnv>()
   .route("/", adminInboxApi)
   .route("/", adminOrdersApi)
   .route("/", adminDashboardApi)
+  .route("/", adminInvoiceApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

@@ -246,9 +246,9 @@ const orderNumberSchema = z
   .pipe(z.string().regex(/^\d{1,15}$/))
   .transform(Number);
 
-const NOT_FOUND = "Order not found";
+export const NOT_FOUND = "Order not found";
 
-function parseNumber(input: unknown): number {
+export function parseNumber(input: unknown): number {
   const parsed = orderNumberSchema.safeParse(input);
   if (!parsed.success || !Number.isSafeInteger(parsed.data)) throw new AppError(404, NOT_FOUND);
   return parsed.data;

@@ -109,6 +109,62 @@ export const settings = {
     /** How many of the newest orders the dashboard lists. */
     latestOrdersListed: 8,
   },
+  /**
+   * GST on the tax invoice (issue 13; the arithmetic is workers/services/gst.ts). Issue 14 moves the
+   * editable ones (legal name, GSTIN) to the database: everything the invoice reads is here, in one place.
+   */
+  tax: {
+    /** The seller on the invoice (its trade name is brand.name). */
+    legalName: "Aanchal Ethnic Wear",
+    /**
+     * A demo GSTIN, well formed: state code 09 (Uttar Pradesh), the PAN AAKFA1234C (4th letter F: a
+     * firm; 5th: A of Aanchal), entity number 1, "Z", and the check character its mod-36 checksum
+     * gives (Y; gst.ts isGstin checks it). Replace it with the shop's own before going live.
+     */
+    gstin: "09AAKFA1234C1ZY",
+    /** The shop's state: a buyer there pays CGST + SGST, anywhere else IGST. */
+    state: "Uttar Pradesh",
+    stateCode: "09",
+    /** Invoice numbers are `${prefix}/${financial year}/${order number}`, e.g. AAN/26-27/1001 (16 characters at most). */
+    invoicePrefix: "AAN",
+    /**
+     * Apparel (HSN chapters 61 and 62) since 22 September 2025: 5% on a piece whose value (net of
+     * GST) is at most ₹2,500, 18% above. Fabrics (chapters 50 to 55: a saree is an unstitched
+     * length of woven fabric) are 5% whatever the price.
+     */
+    gst: {
+      effective: "2025-09-22",
+      thresholdPaise: 2_500_00,
+      lowRate: 5,
+      highRate: 18,
+      fabricRate: 5,
+    },
+    /**
+     * HSN code per category slug (a "category/subcategory" key wins over the category's), and
+     * whether the goods are a garment (the threshold rule) or a fabric (flat rate):
+     * - kurtis: 6211 (other women's garments, woven; a kurti is a tunic, neither a dress nor a blouse);
+     * - kurta sets, co-ord sets, lehengas: 6204 (women's ensembles; skirts);
+     * - anarkali, dresses: 6204 (women's dresses);
+     * - sarees: woven fabric by fibre: cotton 5208, silk 5007, georgette and chiffon 5407 (synthetic
+     *   filament); a saree without a subcategory is taken as cotton, most of the shop's.
+     * Any other category: 6211, a garment.
+     */
+    hsn: {
+      default: { code: "6211", goods: "garment" },
+      byCategory: {
+        kurtis: { code: "6211", goods: "garment" },
+        "kurta-sets": { code: "6204", goods: "garment" },
+        anarkali: { code: "6204", goods: "garment" },
+        dresses: { code: "6204", goods: "garment" },
+        "co-ord-sets": { code: "6204", goods: "garment" },
+        lehengas: { code: "6204", goods: "garment" },
+        sarees: { code: "5208", goods: "fabric" },
+        "sarees/cotton": { code: "5208", goods: "fabric" },
+        "sarees/silk": { code: "5007", goods: "fabric" },
+        "sarees/georgette": { code: "5407", goods: "fabric" },
+      },
+    },
+  },
   /** Coming-soon countdown target: 1 September 2025 00:00 IST. */
   launchDate: "2025-09-01T00:00:00+05:30",
 } as const;

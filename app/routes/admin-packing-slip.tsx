@@ -1,0 +1,137 @@
+import { data } from "react-router";
+import { orderDetail } from "../../workers/services/admin-orders";
+import { AppError } from "../../workers/services/errors";
+import { formatRupees } from "../../workers/services/pricing";
+import { settings } from "../../workers/services/settings";
+import { indiaDayLabel, PrintButton } from "../lib/admin-documents";
+import { paymentMethodLabel } from "../lib/admin-labels";
+import type { Route } from "./+types/admin-packing-slip";
+
+/**
+ * An order's packing slip (issue 13, /admin/orders/:number/packing-slip): what goes in the parcel and
+ * where it goes, a box to tick per line, the complimentary gift when the order has earned one, and
+ * what the courier collects. No prices but the cash to collect. Printable on A4. It reads the order
+ * as the order page does (orderDetail: the staff check and the order in one round trip).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    return { order: await orderDetail(context.services, params.number) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Packing slip, order #${params.number} | ${settings.brand.name} back office` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProps) {
+  const { order: o } = loaderData;
+  const a = o.shipping;
+  const pieces = o.lines.reduce((n, l) => n + l.quantity, 0);
+  const collect = o.paymentMethod === "cashOnDelivery" && o.paymentStatus === "pending";
+  const awaitingOnline = o.paymentMethod === "bank" && o.paymentStatus === "pending";
+  return (
+    <div className="admin-page doc">
+      <div className="doc-actions">
+        <p className="admin-muted">
+          <a href={`/admin/orders/${o.orderNumber}`}>Back to order #{o.orderNumber}</a>
+        </p>
+        <PrintButton label="Print packing slip" />
+      </div>
+      <article className="doc-sheet" aria-labelledby="doc-title">
+        <header className="doc-head">
+          <div className="doc-party">
+            <p className="doc-brand">{settings.brand.name}</p>
+            <address>
+              {settings.store.address.line1}, {settings.store.address.line2}
+              <br />
+              {settings.store.address.city}, {settings.store.address.state} {settings.store.address.pin}
+              <br />
+              {settings.store.phone}
+            </address>
+          </div>
+          <div className="doc-title">
+            <h1 id="doc-title">Packing slip</h1>
+            <dl className="doc-facts">
+              <dt>Order number</dt>
+              <dd>#{o.orderNumber}</dd>
+              <dt>Order date</dt>
+              <dd>{indiaDayLabel(o.createdAt)}</dd>
+              <dt>Pieces</dt>
+              <dd>{pieces}</dd>
+            </dl>
+          </div>
+        </header>
+        {o.orderStatus === "cancelled" && (
+          <p className="doc-callout doc-callout--stop" role="alert">
+            This order is cancelled: do not pack it.
+          </p>
+        )}
+        <section className="doc-party doc-shipto" aria-labelledby="doc-shipto">
+          <h2 id="doc-shipto">Ship to</h2>
+          <address>
+            <strong>{a.fullName}</strong>
+            <br />
+            {a.streetAddress}
+            {a.apartment && <>, {a.apartment}</>}
+            <br />
+            {a.townCity}, {a.state} {a.zipcode}
+            <br />
+            Phone: {a.phoneNumber}
+          </address>
+        </section>
+        {o.giftEligible && <p className="doc-callout">Add the complimentary gift</p>}
+        <table className="admin-table doc-table">
+          <caption className="visually-hidden">Items to pack for order #{o.orderNumber}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Size</th>
+              <th scope="col">Colour</th>
+              <th scope="col" className="admin-num">
+                Qty
+              </th>
+              <th scope="col" className="doc-tick-col">
+                Packed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.lines.map((l) => (
+              <tr key={`${l.productId}-${l.size}-${l.color}`}>
+                <th scope="row">{l.name}</th>
+                <td>{l.size}</td>
+                <td>{l.color}</td>
+                <td className="admin-num">{l.quantity}</td>
+                <td className="doc-tick-col">
+                  <span className="doc-tick" aria-hidden="true" />
+                  <span className="visually-hidden">Tick when packed</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <section className="doc-payment" aria-labelledby="doc-payment">
+          <h2 id="doc-payment">Payment</h2>
+          <p>{paymentMethodLabel(o.paymentMethod)}</p>
+          {collect ? (
+            <p className="doc-callout">Collect {formatRupees(o.totalPaise)} on delivery</p>
+          ) : awaitingOnline ? (
+            <p className="doc-callout doc-callout--stop">Awaiting the online payment: do not dispatch until it is paid.</p>
+          ) : (
+            <p>{o.paymentStatus === "paid" ? "Paid: nothing to collect." : "Nothing to collect."}</p>
+          )}
+        </section>
+        <p className="doc-sign doc-sign--pair">
+          <span className="doc-sign__line">Packed by</span>
+          <span className="doc-sign__line">Checked by</span>
+        </p>
+      </article>
+    </div>
+  );
+}
