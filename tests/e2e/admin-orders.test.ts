@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { productPath } from "../../workers/services/paths";
+import { settings } from "../../workers/services/settings";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
@@ -141,6 +142,20 @@ describe("the back office's orders", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await myOrder(her.page, orderNumber)).toEqual({ status: "Delivered", tracking: "Blue Dart BD 90817263" });
     expect(await reviewVerified(her.page, comment)).toBe(true);
+
+    // Its printable packing slip and tax invoice, from the order's page.
+    const documents = page.getByRole("region", { name: "Documents" });
+    await documents.getByRole("link", { name: /Packing slip/ }).click();
+    await page.getByRole("heading", { level: 1, name: /Packing slip/ }).waitFor();
+    expect(await page.locator("main").textContent()).toContain(stocked.product.productName);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goBack();
+    await documents.getByRole("link", { name: /Tax invoice/ }).click();
+    await page.getByRole("heading", { level: 1, name: /Tax invoice/ }).waitFor();
+    const invoice = (await page.locator("main").textContent()) ?? "";
+    expect(invoice).toContain(settings.tax.gstin);
+    expect(invoice).toContain(`${settings.tax.invoicePrefix}/`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it("cancels an order once: its stock comes back once, and a second cancel is refused", async () => {
