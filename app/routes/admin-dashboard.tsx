@@ -90,7 +90,7 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
         {f.latest.length === 0 ? (
           <p className="admin-muted">No orders yet.</p>
         ) : (
-          <OrdersTable orders={f.latest} caption={`The ${f.latest.length} newest orders`} />
+          <OrdersTable orders={f.latest} caption={f.latest.length === 1 ? "The newest order" : `The ${f.latest.length} newest orders`} />
         )}
       </section>
       <section className="admin-panel" aria-labelledby="dash-stock">
