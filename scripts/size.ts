@@ -43,11 +43,18 @@ function scanHtml(html: string, base: string) {
 /** A built file's name without its content hash: `fields-Caiv-o0Q.js` -> `fields.js`. */
 const unhashed = (url: string) => new URL(url).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}(\.\w+)$/, "$1");
 
+/**
+ * Words only the back office's code carries (its pages' headings and class names). A storefront page
+ * whose scripts hold any of them ships back-office code; the size table says so.
+ */
+const BACK_OFFICE_MARKERS = /Back office|admin-figure|admin-table|Packing slip|Tax invoice|Audit log|Give staff role/;
+
 /** Fetches each URL once; returns summed raw and gzipped bytes, and each file's gzipped bytes by its unhashed name. */
 async function totals(urls: Iterable<string>) {
   let raw = 0;
   let gz = 0;
   const files: Record<string, number> = {};
+  const backOffice: string[] = [];
   for (const url of urls) {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
@@ -56,8 +63,9 @@ async function totals(urls: Iterable<string>) {
     const size = gzSize(body);
     gz += size;
     files[unhashed(url)] = (files[unhashed(url)] ?? 0) + size;
+    if (BACK_OFFICE_MARKERS.test(new TextDecoder().decode(body))) backOffice.push(unhashed(url));
   }
-  return { raw, gz, files };
+  return { raw, gz, files, backOffice };
 }
 
 /**
@@ -150,6 +158,7 @@ await runMeasurement(
         jsGzipKiB: kib(js.gz),
         jsGzipBytes: js.gz,
         jsFilesGzipBytes: js.files,
+        backOfficeCode: js.backOffice,
         withinBudget: kib(js.gz) <= BUDGET_KIB,
         inlineJsGzipKiB: kib(inlineGz),
         // The stylesheet is written into the page (app/lib/inline-styles.tsx); linked sheets count too.
@@ -163,7 +172,7 @@ await runMeasurement(
   (results) => {
     console.log(`\nJavaScript per page (gzip -9), budget ${BUDGET_KIB} KiB gzipped\n`);
     printTable(
-      ["page", "JS files", "JS raw KiB", "JS gzip KiB", `<= ${BUDGET_KIB} KiB`, "inline JS gzip KiB", "CSS gzip KiB"],
+      ["page", "JS files", "JS raw KiB", "JS gzip KiB", `<= ${BUDGET_KIB} KiB`, "inline JS gzip KiB", "CSS gzip KiB", "back-office code"],
       results.map((r) => [
         r.page,
         r.jsFiles,
@@ -172,6 +181,7 @@ await runMeasurement(
         r.withinBudget ? "yes" : "NO",
         r.inlineJsGzipKiB.toFixed(1),
         r.cssGzipKiB.toFixed(1),
+        r.backOfficeCode.length ? `YES: ${r.backOfficeCode.join(", ")}` : "none",
       ]),
     );
     if (earlier) printComparison(results, earlier);
