@@ -41,8 +41,25 @@ function hasSession(req: Request): boolean {
   return sessionCookieValue(req.headers) !== undefined;
 }
 
-/** Cache key: the URL only, so varying request headers cannot split or poison the entry. */
-const cacheKey = (req: Request) => new Request(new URL(req.url).toString(), { method: "GET" });
+/**
+ * The cache's generation: every stored page's key carries it, so moving it on drops every page at
+ * once (a change every page shows, such as the shop's settings or its categories). It is itself a
+ * cache entry (no database read on a hit). Lost (evicted), it reads as "0" again: what could come
+ * back is only what was stored under "0" within its max-age and stale-while-revalidate.
+ */
+const GENERATION_URL = "https://edge-cache.invalid/generation";
+
+async function generation(cache: Cache): Promise<string> {
+  const hit = await cache.match(new Request(GENERATION_URL));
+  return hit ? await hit.text() : "0";
+}
+
+/** Cache key: the URL and the generation only, so varying request headers cannot split or poison the entry. */
+function cacheKey(req: Request, gen: string) {
+  const url = new URL(req.url);
+  if (gen !== "0") url.searchParams.set("__edge_generation", gen);
+  return new Request(url.toString(), { method: "GET" });
+}
 
 function withFreshNonce(res: Response, nonce: string): Response {
   if (!res.headers.get("Content-Type")?.includes("text/html")) return res;
@@ -55,7 +72,7 @@ function withFreshNonce(res: Response, nonce: string): Response {
     .transform(res);
 }
 
-async function store(cache: Cache, req: Request, res: Response, policy: CachePolicy, now: number) {
+async function store(cache: Cache, req: Request, res: Response, policy: CachePolicy, now: number, gen: string) {
   const headers = new Headers(res.headers);
   for (const h of PER_RESPONSE) headers.delete(h);
   headers.set(STORED_AT, String(now));
@@ -63,7 +80,7 @@ async function store(cache: Cache, req: Request, res: Response, policy: CachePol
   headers.set(SWR, String(policy.swr));
   // The Cache API expires the entry when even a stale copy may no longer be served, outage or not.
   headers.set("Cache-Control", `public, max-age=${policy.maxAge + policy.swr + settings.database.staleIfErrorSeconds}`);
-  await cache.put(cacheKey(req), new Response(res.body, { status: res.status, headers }));
+  await cache.put(cacheKey(req, gen), new Response(res.body, { status: res.status, headers }));
 }
 
 /** What the browser sees: it always revalidates, so signing in never shows a stale signed-out page. */
@@ -92,7 +109,8 @@ export async function servePage(
   if (req.method !== "GET" || hasSession(req) || typeof caches === "undefined") return uncached(await render());
   const cache = (caches as unknown as { default: Cache }).default;
   const now = opts.now ?? Date.now();
-  const hit = await cache.match(cacheKey(req));
+  const gen = await generation(cache);
+  const hit = await cache.match(cacheKey(req, gen));
   const age = hit ? (now - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000 : 0;
   const maxAge = Number(hit?.headers.get(MAX_AGE) ?? 0);
   if (hit && age <= maxAge + Number(hit.headers.get(SWR) ?? 0)) {
@@ -102,7 +120,7 @@ export async function servePage(
         render()
           .then(async (fresh) => {
             const policy = cachePolicy(fresh);
-            if (policy) await store(cache, req, fresh, policy, now);
+            if (policy) await store(cache, req, fresh, policy, now, gen);
           })
           .catch((err: unknown) => console.error("Edge cache refresh failed", req.url, err)),
       );
@@ -117,7 +135,7 @@ export async function servePage(
   const policy = cachePolicy(res);
   if (!policy) return uncached(res);
   const [forCache, forClient] = res.body ? res.body.tee() : [null, null];
-  opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now));
+  opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now, gen));
   return forBrowser(new Response(forClient, res), "MISS");
 }
 
@@ -132,11 +150,25 @@ export async function servePage(
 export async function purgePages(origin: string, paths: readonly string[]): Promise<void> {
   if (typeof caches === "undefined") return;
   const cache = (caches as unknown as { default: Cache }).default;
+  const gen = await generation(cache).catch(() => "0");
   await Promise.all(
     paths.map((path) =>
       cache
-        .delete(cacheKey(new Request(new URL(path, origin))))
+        .delete(cacheKey(new Request(new URL(path, origin)), gen))
         .catch((err: unknown) => console.error("Edge cache purge failed", path, err)),
     ),
   );
+}
+
+/**
+ * Drops every cached page at once by moving the cache's generation on (see `generation`): for a
+ * change that every page shows. Same reach as purgePages (this data centre; elsewhere pages age out).
+ */
+export async function purgeAllPages(): Promise<void> {
+  if (typeof caches === "undefined") return;
+  const cache = (caches as unknown as { default: Cache }).default;
+  const next = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await cache
+    .put(new Request(GENERATION_URL), new Response(next, { headers: { "Cache-Control": "public, max-age=31536000" } }))
+    .catch((err: unknown) => console.error("Edge cache generation move failed", err));
 }

@@ -55,7 +55,15 @@ export const products = sqliteTable(
     washCare: text("wash_care").notNull().default(""),
     countryOfOrigin: text("country_of_origin").notNull().default("India"),
     deliveryReturns: text("delivery_returns").notNull().default(""),
+    /**
+     * Shoppers see a product only while it is active (published). The back office (issue 14) keeps
+     * an unpublished product as a draft, or archives one an order still references instead of
+     * deleting it: archived_at set, never active again until restored.
+     */
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    archivedAt: integer("archived_at"),
+    /** The last change in the back office (ms), for the list's "updated" column and edit conflicts. */
+    updatedAt: integer("updated_at"),
     // How many reviews the product has and the sum of their ratings, kept by triggers on `reviews`
     // (migration 0003) in the same transaction as every review write, so cards never load reviews.
     ratingCount: integer("rating_count").notNull().default(0),

@@ -10,6 +10,7 @@ import { readAll } from "./read-batch";
 import { REVIEW_MESSAGES } from "./reviews.rules";
 import { productIdSchema, reviewInputSchema, reviewPageSchema } from "./reviews.schema";
 import { settings } from "./settings";
+import { pagesShowingProduct } from "./storefront-purge";
 import { parseInput } from "./validate";
 
 /**
@@ -84,16 +85,9 @@ const PRODUCT_COLUMNS = sql.raw(`p.id as id, p.slug as slug, p.name as name, p.r
 
 const REVIEW_COLUMNS = sql.raw("id, name, rating, comment, verified, created_at as createdAt");
 
-/**
- * The signed-out pages that show this product's rating, as their cache keys: its own page, and the
- * listing and home pages (plain URLs only) whose cards show it, with their `.data` twins that a
- * client-side navigation fetches. Other copies (a filtered listing, a product suggesting this one)
- * age out within the cache's max-age plus stale-while-revalidate.
- */
+/** The signed-out pages that show this product's rating (workers/services/storefront-purge.ts). */
 export function pagesShowingRating(product: Pick<ReviewedProduct, "path" | "category">): string[] {
-  const pages = [product.path, "/", "/all-products", `/category/${product.category.id}`, `/all-products?category=${product.category.id}`];
-  const data = [`${product.path}.data`, "/_root.data", "/all-products.data", `/category/${product.category.id}.data`];
-  return [...pages, ...data];
+  return pagesShowingProduct({ path: product.path, categoryId: product.category.id });
 }
 
 /**
