@@ -35,6 +35,8 @@ interface OrderJson {
   orderStatus: string;
   couponCode: string | null;
   giftEligible: boolean;
+  courier: string | null;
+  trackingNumber: string | null;
 }
 
 let products: ProductJson[];
@@ -141,6 +143,9 @@ describe("GET /api/orders/my-orders", () => {
       orderStatus: "confirmed",
       couponCode: "WELCOME10",
       giftEligible: true,
+      // Not shipped yet: no courier, no tracking number.
+      courier: null,
+      trackingNumber: null,
     });
     expect(latest.items[0]!.image).not.toBe("");
     expect(first).toMatchObject({
