@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { COUPON_FILTERS, COUPON_MESSAGES as M, type CouponFilter } from "./admin-coupons.rules";
+import { COUPON_FILTERS, type CouponFilter, COUPON_MESSAGES as M } from "./admin-coupons.rules";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { readAll } from "./read-batch";
@@ -127,7 +127,14 @@ export async function couponDetail(ctx: ServiceContext, idInput: unknown): Promi
   const [[row], uses] = await ownerWith(ctx, () =>
     readAll(ctx, [
       couponById(ctx.db, id),
-      ctx.db.all<{ orderNumber: number; createdAt: number; orderStatus: string; discountPaise: number; totalPaise: number; customer: string }>(
+      ctx.db.all<{
+        orderNumber: number;
+        createdAt: number;
+        orderStatus: string;
+        discountPaise: number;
+        totalPaise: number;
+        customer: string;
+      }>(
         sql`select o.order_number as orderNumber, o.created_at as createdAt, o.order_status as orderStatus,
             o.discount_paise as discountPaise, o.total_paise as totalPaise, coalesce(u.email, o.guest_email, o.ship_email_address) as customer
           from orders o left join users u on u.id = o.user_id
@@ -169,7 +176,11 @@ const optionalDay = (error: string) =>
   z.unknown().transform((v, c) => {
     if (blank(v)) return null;
     const d = typeof v === "string" ? v.trim() : "";
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`)) || new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) !== d) {
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(d) ||
+      Number.isNaN(Date.parse(`${d}T00:00:00Z`)) ||
+      new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) !== d
+    ) {
       c.addIssue({ code: "custom", message: error });
       return z.NEVER;
     }
@@ -197,9 +208,7 @@ const couponSchema = z
     endsOn: optionalDay(M.endsOn),
     usageLimit: optionalWhole(1_000_000, M.usageLimit),
     perUserLimit: optionalWhole(1_000, M.perUserLimit),
-    isActive: z
-      .unknown()
-      .transform((v) => v === true || v === "true" || v === "on" || v === "1" || v === 1),
+    isActive: z.unknown().transform((v) => v === true || v === "true" || v === "on" || v === "1" || v === 1),
   })
   .transform((c, ctx) => {
     const n = num(c.discountValue);
@@ -248,7 +257,8 @@ const audited = (c: CouponInput | AdminCoupon) => ({
 });
 
 const refusedBy = (error: unknown, needle: string) => {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if (String((e as Error).message ?? "").includes(needle)) return true;
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
+    if (String((e as Error).message ?? "").includes(needle)) return true;
   return false;
 };
 
@@ -286,7 +296,11 @@ export async function createCoupon(ctx: ServiceContext, input: unknown): Promise
  * already counted is refused (the condition is in the update, so an order placed meanwhile cannot
  * slip past it); a code another coupon has is refused. Unchanged: nothing written, no entry.
  */
-export async function updateCoupon(ctx: ServiceContext, idInput: unknown, input: unknown): Promise<{ coupon: AdminCoupon; changed: boolean }> {
+export async function updateCoupon(
+  ctx: ServiceContext,
+  idInput: unknown,
+  input: unknown,
+): Promise<{ coupon: AdminCoupon; changed: boolean }> {
   const owner = await requireStaff(ctx, "owner");
   const id = parseId(idInput, M.notFound);
   const c = parseCoupon(input);
