@@ -4,7 +4,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { SETTINGS_MESSAGES } from "../../workers/services/shop-settings.rules";
-import { createUser, postJson, type TestUser } from "../support/accounts";
+import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 import { untilCached } from "../support/edge-cache";
 import { pageForms } from "../support/page-forms";
@@ -154,7 +154,7 @@ describe("the owner's settings", () => {
     expect(home).not.toContain(settings.brand.promo);
   });
 
-  it("the footer and the contact page show a new address and phone, with its tel: link", async () => {
+  it("the footer, the contact page and the mails show a new address and phone, with its tel: link", async () => {
     const res = await put({ phone: "+91 99999 12345", address: { ...settings.store.address, line1: "Shop 2, Navyug Market" } });
     expect(res.status).toBe(200);
     for (const path of ["/contact-us", "/about-us"]) {
@@ -163,6 +163,9 @@ describe("the owner's settings", () => {
       expect(html, path).toContain('href="tel:+919999912345"');
       expect(html, path).not.toContain(settings.store.phone);
     }
+    // A mail is rendered with the settings of when it is sent (the dev mailbox renders it now).
+    const [signup] = await mailsTo(base, shopper.email);
+    expect(signup?.text).toContain("+91 99999 12345");
   });
 
   it("refuses bad values with a message for each, changing nothing and writing no entry", async () => {

@@ -96,6 +96,9 @@ export function shopSettings(ctx: Pick<ServiceContext, "db" | "read">): Promise<
   return read;
 }
 
+/** Every shop setting, read on its own (the mail sender, outside a request's batch). */
+export const readShopSettings = (db: Db): Promise<ShopSettings> => settingsQuery(db).then(fromRows);
+
 /** The shop's money rules (checkout, the order service, the FAQ, the policies): part of the one read. */
 export async function moneyRules(ctx: Pick<ServiceContext, "db" | "read">): Promise<MoneyRules> {
   const s = await shopSettings(ctx);
