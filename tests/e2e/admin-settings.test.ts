@@ -1,5 +1,6 @@
+import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { createUser } from "../support/accounts";
@@ -88,6 +89,9 @@ describe("the owner's coupons and settings", () => {
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ deliveryCharge: settings.money.deliveryChargePaise / 100 }),
       });
+      const db = createClient({ url: inject("dbUrl") });
+      await db.execute({ sql: "delete from coupons where code = ?", args: [code] });
+      db.close();
       await owner.close();
       await buyer.close();
     }

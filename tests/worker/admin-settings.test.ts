@@ -85,6 +85,24 @@ describe("the settings, for anyone but the owner", () => {
   });
 });
 
+describe("settings and coupons, for a staff member", () => {
+  it("are the owner's only: a 404 on the API and the pages", async () => {
+    const helper = await createUser(base, "settings-admin-staff", "Pooja Menon");
+    const give = await call(`/api/admin/staff/${helper.id}`, owner.token, { method: "PUT", body: JSON.stringify({ role: "staff" }) });
+    expect(give.status).toBe(200);
+    const login = await postJson(base, "/api/auth/login", { email: helper.email, password: helper.password });
+    const staffer = { ...helper, token: ((await login.json()) as { token: string }).token };
+    expect((await call("/api/admin/orders", staffer.token)).status).toBe(200);
+    for (const path of ["/api/admin/settings", "/api/admin/coupons"]) expect((await call(path, staffer.token)).status, path).toBe(404);
+    expect((await put({ deliveryCharge: 1 }, staffer.token)).status).toBe(404);
+    for (const path of ["/admin/settings", "/admin/coupons", "/admin/coupons/new"])
+      expect((await forms.get(path, staffer)).status, path).toBe(404);
+    const nav = await (await forms.get("/admin", staffer)).text();
+    expect(nav).not.toContain('href="/admin/settings"');
+    expect(nav).not.toContain('href="/admin/coupons"');
+  });
+});
+
 describe("the owner's settings", () => {
   it("shows every group with its saved values", async () => {
     const res = await forms.get("/admin/settings", owner);
