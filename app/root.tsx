@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { DATABASE_UNAVAILABLE } from "../workers/services/errors.rules";
 import { shopperHeader } from "../workers/services/header";
 import { settings } from "../workers/services/settings";
+import { shopSettings } from "../workers/services/shop-settings";
+import { storeContactOf } from "../workers/services/shop-settings.rules";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
 import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page";
@@ -16,11 +18,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The header's counts travel with the session check, in the page's batch (one round trip).
-  // `origin` builds canonical and Open Graph URLs. A signed-out request reads nothing here.
+  // The header's counts travel with the session check, in the page's batch (one round trip), and so
+  // do the shop's settings (the promo line, the footer's address and contact): the page's loader
+  // shares that one read. `origin` builds canonical and Open Graph URLs.
   const origin = new URL(request.url).origin;
-  const shopper = await shopperHeader(context.services);
+  const [shopper, shop] = await Promise.all([shopperHeader(context.services), shopSettings(context.services)]);
   return {
+    store: storeContactOf(shop),
     cartCount: shopper?.cartCount ?? 0,
     wishlistIds: shopper?.wishlistIds ?? [],
     origin,

@@ -14,6 +14,10 @@ export default [
     route("admin/audit-log", "routes/admin-audit-log.tsx"),
     route("admin/orders/:number/invoice", "routes/admin-invoice.tsx"),
     route("admin/orders/:number/packing-slip", "routes/admin-packing-slip.tsx"),
+    route("admin/coupons", "routes/admin-coupons.tsx"),
+    route("admin/coupons/new", "routes/admin-coupon-new.tsx"),
+    route("admin/coupons/:id", "routes/admin-coupon.tsx"),
+    route("admin/settings", "routes/admin-settings.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

@@ -5,6 +5,7 @@ import type { ApiEnv } from "./api/types";
 import type { ServiceContext } from "./services/context";
 import { listOutbox, renderOutboxMail } from "./services/mail";
 import { escapeHtml } from "./services/mail-templates";
+import { readShopSettings } from "./services/shop-settings";
 
 /**
  * Development-only tools, present only when APP_ENV says "development" or "test" (404 otherwise,
@@ -19,12 +20,14 @@ const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) 
 
 /** A stored mail as it was sent; one that cannot be opened (sealed under another SESSION_SECRET) says so. */
 const opened = (ctx: ServiceContext, mail: { to: string; template: string; params: string; subject: string }) =>
-  renderOutboxMail(ctx, mail).catch((err: Error) => ({
-    subject: mail.subject,
-    text: `(cannot be opened: ${err.message})`,
-    html: "",
-    replyTo: undefined,
-  }));
+  readShopSettings(ctx.db)
+    .then((shop) => renderOutboxMail(ctx, mail, shop))
+    .catch((err: Error) => ({
+      subject: mail.subject,
+      text: `(cannot be opened: ${err.message})`,
+      html: "",
+      replyTo: undefined,
+    }));
 
 /** The newest mails (for one address), as they were sent. */
 async function mailbox(ctx: ServiceContext, to: string | undefined) {

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/site-pages.rules";
+import { useStoreContact } from "../lib/store-contact";
 import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
 
@@ -28,7 +29,8 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 export function Footer() {
   // The year comes from the server render, so a browser clock on another year cannot break hydration.
   const year = useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
-  const { brand, store, social, paymentMethods } = settings;
+  const { brand, social, paymentMethods } = settings;
+  const store = useStoreContact();
   const { address } = store;
   return (
     <footer className="site-footer">
@@ -59,7 +61,8 @@ export function Footer() {
         <section className="footer-col" aria-labelledby="footer-visit">
           <h2 id="footer-visit">Visit our store</h2>
           <address>
-            {address.line1}, {address.line2}
+            {address.line1}
+            {address.line2 && `, ${address.line2}`}
             <br />
             {address.city}, {address.state} {address.pin}
             <br />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { settings } from "../../workers/services/settings";
+import { useStoreContact } from "../lib/store-contact";
 import { PauseIcon, PlayIcon } from "./icons";
 
 const COPIES = 4;
@@ -7,7 +7,7 @@ const COPIES = 4;
 /** The home page's scrolling offer band. Still for reduced motion; hover, focus or the button pause it. */
 export function PromoMarquee() {
   const [paused, setPaused] = useState(false);
-  const text = settings.brand.promo;
+  const text = useStoreContact().promoLine;
   const group = (hidden: boolean) => (
     <span className="marquee__group" aria-hidden={hidden || undefined}>
       {Array.from({ length: COPIES }, (_, i) => (

@@ -41,6 +41,8 @@ const NAV = [
   // The owner's pages: a staff member is not shown them (and gets a 404 there).
   { to: "/admin/staff", label: "Staff", owner: true },
   { to: "/admin/audit-log", label: "Audit log", owner: true },
+  { to: "/admin/coupons", label: "Coupons", owner: true },
+  { to: "/admin/settings", label: "Settings", owner: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -25,6 +25,9 @@ const ACTIONS: Record<string, string> = {
   "message.reply": "Replied to message",
   "review.hide": "Hid review",
   "review.show": "Showed review again",
+  "settings.update": "Changed shop settings",
+  "coupon.create": "Created coupon",
+  "coupon.update": "Changed coupon",
 };
 
 const record = (v: unknown): Record<string, unknown> =>
@@ -54,6 +57,10 @@ export function auditSubject(e: EntryLike): string {
       return `Review ${e.entityId}`;
     case "user":
       return e.subjectEmail ? `Account ${e.subjectEmail}` : `Account ${e.entityId}`;
+    case "settings":
+      return "Shop settings";
+    case "coupon":
+      return `Coupon ${String(record(e.after).code ?? record(e.before).code ?? e.entityId)}`;
     default:
       return `${e.entity} ${e.entityId}`;
   }

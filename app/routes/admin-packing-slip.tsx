@@ -5,6 +5,7 @@ import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { indiaDayLabel, PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel } from "../lib/admin-labels";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/admin-packing-slip";
 
 /**
@@ -31,6 +32,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProps) {
   const { order: o } = loaderData;
+  // The store's address and phone as the owner set them (the root loader read them with the order).
+  const store = useStoreContact();
   const a = o.shipping;
   const pieces = o.lines.reduce((n, l) => n + l.quantity, 0);
   const collect = o.paymentMethod === "cashOnDelivery" && o.paymentStatus === "pending";
@@ -48,11 +51,11 @@ export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProp
           <div className="doc-party">
             <p className="doc-brand">{settings.brand.name}</p>
             <address>
-              {settings.store.address.line1}, {settings.store.address.line2}
+              {store.address.line1}, {store.address.line2}
               <br />
-              {settings.store.address.city}, {settings.store.address.state} {settings.store.address.pin}
+              {store.address.city}, {store.address.state} {store.address.pin}
               <br />
-              {settings.store.phone}
+              {store.phone}
             </address>
           </div>
           <div className="doc-title">

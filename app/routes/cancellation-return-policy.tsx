@@ -4,14 +4,15 @@ import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
 import { publicPageHeaders } from "../lib/cache";
 import { cancelWindow, damageWindow, refundDays, returnWindow } from "../lib/help-figures";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/cancellation-return-policy";
 
 const PATH = "/cancellation-return-policy";
-const { store } = settings;
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export default function CancellationReturnPolicy() {
+  const store = useStoreContact();
   const email = <a href={`mailto:${store.email}`}>{store.email}</a>;
   return (
     <PolicyPage

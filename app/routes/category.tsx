@@ -3,6 +3,7 @@ import { data, Link, useNavigation } from "react-router";
 import { getCatalogPage } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
+import { shopSettings } from "../../workers/services/shop-settings";
 import { ComingSoonScreen } from "../components/catalog/coming-soon-screen";
 import { type LaunchCountdown, launchCountdown } from "../components/catalog/launch.server";
 import { LISTING_PATH } from "../components/catalog/listing-url";
@@ -43,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     products: result.products.map(toProductCard),
     hasMore: result.hasMore,
     total: result.total,
-    countdown: result.total === 0 ? launchCountdown(context.services.now()) : null,
+    countdown: result.total === 0 ? launchCountdown(context.services.now(), (await shopSettings(context.services)).launchDate) : null,
   } satisfies CategoryData;
 }
 

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
+import { shopSettings } from "../../workers/services/shop-settings";
 import { ComingSoonScreen } from "../components/catalog/coming-soon-screen";
 import { launchCountdown } from "../components/catalog/launch.server";
 import { rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/coming-soon";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { countdown: launchCountdown(context.services.now()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { countdown: launchCountdown(context.services.now(), (await shopSettings(context.services)).launchDate) };
 }
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,12 @@
 import { sendContactMessage } from "../../workers/services/messages";
 import { CONTACT_MESSAGES, MESSAGE_LIMITS } from "../../workers/services/messages.rules";
 import { settings } from "../../workers/services/settings";
+import { DEFAULT_STORE_CONTACT, type StoreContact } from "../../workers/services/shop-settings.rules";
 import { Honeypot, SendButton, TextAreaField, useMessageForm } from "../components/contact/message-form";
 import { Field, FormMessage } from "../components/forms/fields";
 import { messageAction, prefill } from "../lib/message-form.server";
 import { seoMeta } from "../lib/seo";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/contact-us";
 
 // Not edge-cached (no `headers` export): a signed-in shopper's name and e-mail are filled in.
@@ -22,20 +24,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const origin = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
+  const origin = matches.find((m) => m?.id === "root")?.data as { origin?: string; store?: StoreContact } | undefined;
+  const store = origin?.store ?? DEFAULT_STORE_CONTACT;
   return seoMeta({
     title: "Contact Us",
-    description: `Write to ${settings.brand.name}, call us or visit our store in ${settings.store.address.city}, ${settings.store.address.state}. We are happy to help.`,
+    description: `Write to ${settings.brand.name}, call us or visit our store in ${store.address.city}, ${store.address.state}. We are happy to help.`,
     origin: origin?.origin ?? "",
     path: "/contact-us",
   });
 };
 
-const { address } = settings.store;
-const addressLine = [address.line1, address.line2, address.city, address.state, address.pin].join(", ");
-const mapLink = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${settings.brand.name}, ${addressLine}`)}`;
-
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
+  const store = useStoreContact();
+  const { address } = store;
+  const addressLine = [address.line1, address.line2, address.city, address.state, address.pin].filter(Boolean).join(", ");
+  const mapLink = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${settings.brand.name}, ${addressLine}`)}`;
   const { fetcher, answer, formRef, pending, errors, values } = useMessageForm();
   const { prefill } = loaderData;
   return (
@@ -94,11 +97,11 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
           <dl>
             <dt>Email</dt>
             <dd>
-              <a href={`mailto:${settings.store.email}`}>{settings.store.email}</a>
+              <a href={`mailto:${store.email}`}>{store.email}</a>
             </dd>
             <dt>Phone</dt>
             <dd>
-              <a href={settings.store.phoneHref}>{settings.store.phone}</a>
+              <a href={store.phoneHref}>{store.phone}</a>
             </dd>
             <dt>Store</dt>
             <dd>
@@ -114,7 +117,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
               </a>
             </dd>
             <dt>Hours</dt>
-            <dd>{settings.store.hours}</dd>
+            <dd>{store.hours}</dd>
           </dl>
           <h3>Follow us</h3>
           <ul className="contact__social">

@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
 import { settings } from "../../workers/services/settings";
-import { moneyRules } from "../../workers/services/shop-settings";
+import { shopSettings } from "../../workers/services/shop-settings";
 import { DEFAULT_TOPIC, faqTopics, NO_FAQS } from "../components/faq/faq-topics";
 import { publicPageHeaders } from "../lib/cache";
 import { jsonLd, rootOrigin, seoMeta } from "../lib/seo";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/faqs";
 
 const PATH = "/faqs";
@@ -16,7 +17,7 @@ const topicPath = (slug: string) => (slug === DEFAULT_TOPIC ? PATH : `${PATH}?to
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("topic") || DEFAULT_TOPIC;
-  const topics = faqTopics(await moneyRules(context.services));
+  const topics = faqTopics(await shopSettings(context.services));
   const topic = topics.find((t) => t.slug === slug);
   if (!topic) throw data("FAQ topic not found.", { status: 404, statusText: "Not Found" });
   return { topics: topics.map(({ slug, name }) => ({ slug, name, href: topicPath(slug) })), topic };
@@ -26,7 +27,7 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export default function Faqs({ loaderData }: Route.ComponentProps) {
   const { topics, topic } = loaderData;
-  const { email, phone, phoneHref, hours } = settings.store;
+  const { email, phone, phoneHref, hours } = useStoreContact();
   return (
     <div className="help container">
       <header className="help__header">

@@ -9,6 +9,7 @@ import { ProductCard, type ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { imagePreload, seoMeta } from "../lib/seo";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/home";
 
 const HERO_IMAGE = "/media/banners/hero-1.svg";
@@ -76,7 +77,8 @@ function ProductSkeletons({ count }: { count: number }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { catalogue } = loaderData;
-  const [offer, headline] = settings.brand.promo.includes(": ") ? settings.brand.promo.split(": ", 2) : [null, settings.brand.promo];
+  const { promoLine } = useStoreContact();
+  const [offer, headline] = promoLine.includes(": ") ? promoLine.split(": ", 2) : [null, promoLine];
   return (
     <>
       <StagedReveal />

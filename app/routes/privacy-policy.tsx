@@ -5,10 +5,11 @@ import { settings } from "../../workers/services/settings";
 import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
 import { publicPageHeaders } from "../lib/cache";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/privacy-policy";
 
 const PATH = "/privacy-policy";
-const { store, brand } = settings;
+const { brand } = settings;
 /** Indian law (Companies Act 2013 s.128, Income-tax and GST rules) expects books of account kept this long. */
 const ORDER_YEARS = 8;
 
@@ -20,6 +21,7 @@ export function loader() {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const store = useStoreContact();
   const { sessionCookie, sessionDays } = loaderData;
   const email = <a href={`mailto:${store.email}`}>{store.email}</a>;
   return (

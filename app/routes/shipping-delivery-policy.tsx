@@ -4,10 +4,11 @@ import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
 import { publicPageHeaders } from "../lib/cache";
 import { damageWindow, deliveryChargeText, deliveryDays, processingDays } from "../lib/help-figures";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/shipping-delivery-policy";
 
 const PATH = "/shipping-delivery-policy";
-const { policies, store } = settings;
+const { policies } = settings;
 
 /** The delivery charge and any free-shipping threshold are the shop's live money rules (the database). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export default function ShippingDeliveryPolicy({ loaderData }: Route.ComponentProps) {
+  const store = useStoreContact();
   return (
     <PolicyPage
       path={PATH}

@@ -1,17 +1,25 @@
 import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
+import { shopSettings } from "../../workers/services/shop-settings";
 import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
 import { publicPageHeaders } from "../lib/cache";
 import { cancelWindow, paymentMethodsText, refundDays, returnWindow } from "../lib/help-figures";
+import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/terms-and-conditions";
 
 const PATH = "/terms-and-conditions";
-const { store, brand, policies } = settings;
+const { brand, policies } = settings;
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export default function TermsAndConditions() {
+/** The gift promotion's count, as the owner set it (read with the header's settings: one read). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { giftOrderLimit: (await shopSettings(context.services)).giftOrderLimit };
+}
+
+export default function TermsAndConditions({ loaderData }: Route.ComponentProps) {
+  const store = useStoreContact();
   return (
     <PolicyPage
       path={PATH}
@@ -74,7 +82,7 @@ export default function TermsAndConditions() {
         <h2>Offers and coupons</h2>
         <p>
           A coupon or offer applies only as long as it is valid and on the terms shown with it, cannot be exchanged for cash, and may not be
-          combined with another unless we say so. Our launch offer of complimentary gifts is for the first {settings.promo.giftOrderLimit}{" "}
+          combined with another unless we say so. Our launch offer of complimentary gifts is for the first {loaderData.giftOrderLimit}{" "}
           orders, while it lasts.
         </p>
       </section>

@@ -3,6 +3,8 @@ import { newestOrdersRead, type OrderListItem, toListItem } from "./admin-orders
 import type { ServiceContext } from "./context";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
+import { shopSettings } from "./shop-settings";
+import { SHOP_SETTING_DEFAULTS } from "./shop-settings.rules";
 import { requireStaff } from "./staff";
 
 /** India has one time zone and no daylight saving: UTC+05:30 all year. */
@@ -53,14 +55,17 @@ const indiaDate = (instant: number) => new Date(instant + IST_OFFSET_MS).toISOSt
  */
 export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigures> {
   const { todayStart, weekStart } = indiaPeriods(ctx.now());
-  const { lowStockThreshold: threshold, lowStockListed, latestOrdersListed } = settings.admin;
+  const { lowStockListed, latestOrdersListed } = settings.admin;
   const counted = sql`payment_status <> 'failed'`;
   const revenue = sql`order_status <> 'cancelled'`;
   const unpaidOnline = sql`order_status = 'placed' and payment_method = 'bank' and payment_status = 'pending'`;
   // The token is checked first (no database): a visitor without one is turned away reading nothing,
   // and the staff check's read then leaves with the figures' reads, in one batch.
   if (!(await ctx.claims())) await requireStaff(ctx);
-  const [, [[orders], lowStock, [unread], latest]] = await Promise.all([
+  // The threshold the owner set (shop_settings), inside the statement, so it leaves with the other reads.
+  const thresholdSql = sql`coalesce((select cast(value as integer) from shop_settings
+    where key = 'lowStockThreshold' and value glob '[0-9]*' and value not glob '*[^0-9]*'), ${SHOP_SETTING_DEFAULTS.lowStockThreshold})`;
+  const [, [[orders], lowStock, [unread], latest], { lowStockThreshold: threshold }] = await Promise.all([
     requireStaff(ctx),
     readAll(ctx, [
       ctx.db.all<Record<string, number | null>>(sql`select
@@ -78,7 +83,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
       ctx.db.all<{ productId: number; product: string; size: string; stock: number; total: number }>(
         sql`select p.id as productId, p.name as product, s.size, s.stock, count(*) over () as total
           from product_sizes s join products p on p.id = s.product_id
-          where p.is_active = 1 and s.stock <= ${threshold}
+          where p.is_active = 1 and s.stock <= ${thresholdSql}
           order by s.stock, p.name, s.position limit ${lowStockListed}`,
       ),
       ctx.db.all<{ contact: number; enquiries: number }>(
@@ -87,6 +92,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
       ),
       newestOrdersRead(ctx.db, latestOrdersListed),
     ]),
+    shopSettings(ctx),
   ]);
   const contact = n(unread?.contact);
   const enquiries = n(unread?.enquiries);

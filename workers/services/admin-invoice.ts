@@ -19,6 +19,8 @@ import {
 import { type OrderShipping, type OrderView, orderViewQuery, toOrderViews } from "./order-views";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
+import { type ShopSettings, shopSettings } from "./shop-settings";
+import { SHOP_SETTING_DEFAULTS } from "./shop-settings.rules";
 import { requireStaff } from "./staff";
 
 /**
@@ -113,19 +115,24 @@ export async function orderInvoice(ctx: ServiceContext, numberInput: unknown): P
   const staff = requireStaff(ctx);
   staff.catch(() => {});
   const orderNumber = parseNumber(numberInput);
-  const [, [view, goods]] = await Promise.all([
+  const [, [view, goods], shop] = await Promise.all([
     staff,
     readAll(ctx, [orderViewQuery(ctx.db, sql`o.order_number = ${orderNumber}`, { limit: 1 }), lineGoodsQuery(ctx.db, orderNumber)]),
+    shopSettings(ctx),
   ]);
   const [order] = toOrderViews(view);
   if (!order) throw new AppError(404, NOT_FOUND);
   if (order.orderStatus === "cancelled") throw new AppError(409, invoiceCancelled(orderNumber));
   if (!hasInvoice(order.orderStatus)) throw new AppError(409, INVOICE_NOT_YET);
-  return buildInvoice(order, goods);
+  return buildInvoice(order, goods, shop);
 }
 
 /** The invoice of an order, from the order and its lines' category slugs (both in line order). Pure. */
-export function buildInvoice(order: OrderView, goods: readonly LineGoodsRow[]): Invoice {
+export function buildInvoice(
+  order: OrderView,
+  goods: readonly LineGoodsRow[],
+  shop: Pick<ShopSettings, "address" | "email" | "phone" | "gstin"> = SHOP_SETTING_DEFAULTS,
+): Invoice {
   const tax = settings.tax;
   const entries = order.lines.map((_, i) => hsnFor(tax.hsn, goods[i]?.category ?? null, goods[i]?.subcategory ?? null));
   const intraState = sameState(order.shipping.state, tax.state);
@@ -138,7 +145,8 @@ export function buildInvoice(order: OrderView, goods: readonly LineGoodsRow[]): 
   });
   const orderedAt = new Date(order.createdAt);
   const buyerCode = stateCode(order.shipping.state);
-  const { address, email, phone } = settings.store;
+  // The seller's address, contact and GSTIN as the owner set them (Settings).
+  const { address, email, phone } = shop;
   return {
     invoiceNumber: invoiceNumber(tax.invoicePrefix, order.orderNumber, orderedAt),
     invoiceDate: indiaDay(orderedAt),
@@ -154,7 +162,7 @@ export function buildInvoice(order: OrderView, goods: readonly LineGoodsRow[]): 
       address: { line1: address.line1, line2: address.line2, city: address.city, pin: address.pin },
       state: tax.state,
       stateCode: tax.stateCode,
-      gstin: tax.gstin,
+      gstin: shop.gstin,
       email,
       phone,
     },

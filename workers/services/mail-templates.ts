@@ -2,6 +2,7 @@ import type { OrderView } from "./order-views";
 import { orderMessages, paymentMethodLabel } from "./order-views.rules";
 import { formatRupees } from "./pricing";
 import { settings } from "./settings";
+import { SHOP_SETTING_DEFAULTS, type ShopSettings } from "./shop-settings.rules";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
@@ -17,18 +18,24 @@ export interface MailContent {
   replyTo?: string;
 }
 
+/** The shop's contact details and gift count a mail shows: the owner's settings when the mail is sent. */
+export type MailShop = Pick<ShopSettings, "email" | "phone" | "hours" | "address" | "giftOrderLimit">;
+
+/** Set for the duration of one (synchronous) render by `renderMail`; the defaults otherwise. */
+let shop: MailShop = SHOP_SETTING_DEFAULTS;
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function signature(): string {
   const { name } = settings.brand;
-  const { email, phone } = settings.store;
+  const { email, phone } = shop;
   return `Warm regards,\n${name}\n${email} · ${phone}`;
 }
 
 function html(title: string, body: string): string {
   const { name, tagline } = settings.brand;
-  const { email, phone, address } = settings.store;
+  const { email, phone, address } = shop;
   return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#FBF7F2;color:#2B2321;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
@@ -197,7 +204,7 @@ function orderConfirmationMail({ name, order, link: linkTemplate }: { name: stri
     "View your order:",
     link,
     "",
-    `To cancel within 24 hours of ordering, write to ${settings.store.email} or use the enquiry form on our site.`,
+    `To cancel within 24 hours of ordering, write to ${shop.email} or use the enquiry form on our site.`,
     "",
     signature(),
   ].join("\n");
@@ -206,14 +213,14 @@ function orderConfirmationMail({ name, order, link: linkTemplate }: { name: stri
 ${order.giftEligible ? giftHtml(GIFT_NOTE) : ""}${orderHtml(order)}
 <p style="margin:0 0 16px">${escapeHtml(payNote)}</p>
 <p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#8A1C2B;color:#fff;text-decoration:none;padding:12px 22px;border-radius:6px;font-weight:600">View your order</a></p>
-<p style="margin:0;color:#6E625C;font-size:14px">To cancel within 24 hours of ordering, write to ${escapeHtml(settings.store.email)} or use the enquiry form on our site.</p>`;
+<p style="margin:0;color:#6E625C;font-size:14px">To cancel within 24 hours of ordering, write to ${escapeHtml(shop.email)} or use the enquiry form on our site.</p>`;
   return { subject, text, html: html(subject, body) };
 }
 
 function newOrderMail({ order }: { order: OrderMail }): MailContent {
   const s = order.shipping;
   const subject = `New order #${order.orderNumber}: ${formatRupees(order.totalPaise)}, ${paymentMethodLabel(order.paymentMethod)}`;
-  const gift = `Gift: this order is among the first ${settings.promo.giftOrderLimit}; pack the complimentary gift with it.`;
+  const gift = `Gift: this order is among the first ${shop.giftOrderLimit}; pack the complimentary gift with it.`;
   const text = [
     `New order #${order.orderNumber} on ${settings.brand.name}.`,
     "",
@@ -283,7 +290,7 @@ function contactAckMail({ name }: { name: string }): MailContent {
   const subject = `We have received your message | ${brand}`;
   const lines = [
     `Thank you for writing to ${brand}. Your message has reached us, and one of us will write back as soon as we can.`,
-    `If it is urgent, call us on ${settings.store.phone} (${settings.store.hours}).`,
+    `If it is urgent, call us on ${shop.phone} (${shop.hours}).`,
   ];
   const text = [`Namaste ${name},`, "", ...lines, "", "If you did not write to us, you can ignore this e-mail.", "", signature()].join(
     "\n",
@@ -341,7 +348,7 @@ function enquiryAckMail({
   const kind = orderNumber !== null ? `cancellation query about order #${orderNumber}` : `${enquiryType.toLowerCase()} enquiry`;
   const lines = [
     `Thank you for your ${kind}. It has reached us, and we will get back to you as soon as we can, the way you asked us to.`,
-    `If it is urgent, call us on ${settings.store.phone} (${settings.store.hours}).`,
+    `If it is urgent, call us on ${shop.phone} (${shop.hours}).`,
   ];
   const text = [`Namaste ${fullName},`, "", ...lines, "", "If you did not write to us, you can ignore this e-mail.", "", signature()].join(
     "\n",
@@ -410,7 +417,7 @@ function orderDeliveredMail({ name, order, link }: { name: string; order: OrderM
   const lines = [
     `Your order #${order.orderNumber} has been delivered. We hope you love it.`,
     "If you have a moment, a review of what you bought helps other shoppers; it shows as a verified purchase.",
-    `Anything not right? Write to ${settings.store.email} or call ${settings.store.phone}.`,
+    `Anything not right? Write to ${shop.email} or call ${shop.phone}.`,
   ];
   const more = myOrdersLine(link);
   const text = [`Namaste ${name},`, "", ...lines, "", ...orderText(order), ...more.text, "", signature()].join("\n");
@@ -437,7 +444,7 @@ function orderCancelledMail({
     refundDue
       ? `Your payment of ${formatRupees(order.totalPaise)} will be refunded to the way you paid; we will write again once it is on its way.`
       : "Nothing has been charged for it.",
-    `Questions? Write to ${settings.store.email} or call ${settings.store.phone} (${settings.store.hours}).`,
+    `Questions? Write to ${shop.email} or call ${shop.phone} (${shop.hours}).`,
   ];
   const more = myOrdersLine(link);
   const text = [`Namaste ${name},`, "", ...lines, "", ...orderText(order), ...more.text, "", signature()].join("\n");
@@ -481,7 +488,7 @@ function messageReplyMail({ name, kind, orderNumber, reply, original }: MessageR
 <p style="margin:0 0 6px;color:#6E625C;font-size:14px">You wrote to us (${escapeHtml(about)}):</p>
 <p style="${QUOTE};color:#6E625C;font-size:14px">${paragraphHtml(original)}</p>
 <p style="margin:0;color:#6E625C;font-size:14px">Reply to this e-mail to write back to us.</p>`;
-  return { subject, text, html: html(subject, body), replyTo: settings.store.email };
+  return { subject, text, html: html(subject, body), replyTo: shop.email };
 }
 
 interface Template<P> {
@@ -511,6 +518,17 @@ export const mailTemplates = {
 export type MailTemplate = keyof typeof mailTemplates;
 export type MailParams<T extends MailTemplate> = Parameters<(typeof mailTemplates)[T]["render"]>[0];
 
-export function renderMail<T extends MailTemplate>(name: T, params: MailParams<T>): MailContent {
-  return (mailTemplates[name] as Template<MailParams<T>>).render(params);
+export function renderMail<T extends MailTemplate>(
+  name: T,
+  params: MailParams<T>,
+  settingsNow: MailShop = SHOP_SETTING_DEFAULTS,
+): MailContent {
+  // Rendering is synchronous: no other render can run between setting and restoring.
+  const before = shop;
+  shop = settingsNow;
+  try {
+    return (mailTemplates[name] as Template<MailParams<T>>).render(params);
+  } finally {
+    shop = before;
+  }
 }

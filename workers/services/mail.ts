@@ -3,8 +3,9 @@ import { mailOutbox } from "../../db/schema";
 import type { ServiceContext } from "./context";
 import { seal, unseal } from "./crypto";
 import { insertWhere } from "./insert-where";
-import { type MailContent, type MailParams, type MailTemplate, mailTemplates, renderMail } from "./mail-templates";
+import { type MailContent, type MailParams, type MailShop, type MailTemplate, mailTemplates, renderMail } from "./mail-templates";
 import { settings } from "./settings";
+import { readShopSettings } from "./shop-settings";
 
 /**
  * Outgoing mail (DECISIONS §7), never lost: a mail is a row of the outbox, queued in the same batch
@@ -89,11 +90,12 @@ export function deliverAfterResponse(ctx: ServiceContext, queued: { rowsAffected
 export async function renderOutboxMail(
   ctx: Pick<ServiceContext, "env">,
   mail: Pick<OutboxRow, "to" | "template" | "params">,
+  shop?: MailShop,
 ): Promise<MailContent> {
   if (!Object.hasOwn(mailTemplates, mail.template)) throw new Error(`Unknown mail template "${mail.template}"`);
   const { [SEALED]: sealed, ...params } = JSON.parse(mail.params) as Record<string, unknown>;
   const secret = typeof sealed === "string" ? JSON.parse(await unseal(ctx.env.SESSION_SECRET, SEAL_PURPOSE, sealed, sealedFor(mail))) : {};
-  return renderMail(mail.template as MailTemplate, { ...params, ...secret });
+  return renderMail(mail.template as MailTemplate, { ...params, ...secret }, shop);
 }
 
 /**
@@ -123,7 +125,9 @@ export async function claimMail(ctx: MailContext, which: { id: number } | { limi
 /** Why the provider did not take the mail, or null once it has. */
 async function sendToProvider(ctx: MailContext, mail: OutboxRow): Promise<string | null> {
   try {
-    const { replyTo, ...content } = await renderOutboxMail(ctx, mail);
+    // The shop's address, phone and e-mail as the owner has them set when the mail goes out.
+    const shop = await readShopSettings(ctx.db);
+    const { replyTo, ...content } = await renderOutboxMail(ctx, mail, shop);
     const res = await fetch(`${ctx.env.MAIL_API_URL ?? "https://api.resend.com"}/emails`, {
       method: "POST",
       headers: {

@@ -20,7 +20,7 @@ import { limit } from "./rate-limit";
 import { createRazorpayOrder, paymentSignatureValid, type RazorpayConfig, razorpayConfig, webhookSignatureValid } from "./razorpay";
 import { requireUser } from "./session";
 import { settings } from "./settings";
-import { moneyRules } from "./shop-settings";
+import { moneyRules, shopSettings } from "./shop-settings";
 import { parseInput } from "./validate";
 
 /**
@@ -405,6 +405,8 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   const t = q.totals;
   const fromCart = source.kind === "cart";
   const coupon = q.coupon;
+  // Read with the quote's reads (memoised per request): no round trip of its own.
+  const shop = await shopSettings(ctx);
   const couponFits = coupon?.perUserLimit == null ? sql`1` : sql`${ownerUses(owner, coupon.id)} < ${coupon.perUserLimit}`;
 
   const insertOrder = ctx.db.run(sql`insert into orders (order_number, user_id, guest_email, payment_method, payment_status, order_status,
@@ -414,7 +416,7 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
     select (select coalesce(max(order_number), 1000) + 1 from orders), ${owner.userId}, ${owner.userId === null ? owner.email : null},
       ${method}, 'pending', 'placed', ${t.subtotalPaise}, ${t.discountPaise}, ${t.shippingPaise}, ${t.totalPaise},
       ${coupon?.id ?? null}, ${coupon?.code ?? null},
-      (select count(*) from orders where order_status <> 'cancelled') < ${settings.promo.giftOrderLimit},
+      (select count(*) from orders where order_status <> 'cancelled') < ${shop.giftOrderLimit},
       ${address.fullName}, ${address.streetAddress}, ${address.apartment ?? ""}, ${address.townCity}, ${address.state}, ${address.zipcode},
       ${address.phoneNumber}, ${address.emailAddress},
       ${method === "bank" ? now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000 : null}, ${storedKey}, ${claim}, 1, ${fromCart ? 1 : 0},
@@ -458,7 +460,7 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
       },
       held,
     )),
-    ...(await queueOrderMail(ctx, claim, settings.store.email, "new-order", { order: mailParams }, held)),
+    ...(await queueOrderMail(ctx, claim, shop.email, "new-order", { order: mailParams }, held)),
     stateQuery(ctx.db, sql`o.checkout_key = ${storedKey}`),
     orderViewQuery(ctx.db, sql`o.checkout_key = ${storedKey}`),
   ];

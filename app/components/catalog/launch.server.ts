@@ -1,5 +1,3 @@
-import { settings } from "../../../workers/services/settings";
-
 const LAUNCH_LABEL = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
   day: "numeric",
@@ -14,7 +12,7 @@ const LAUNCH_LABEL = new Intl.DateTimeFormat("en-IN", {
  * The coming-soon countdown as the server renders it: the target, the time left at `now`, and the
  * date in words, formatted here once so the browser's Intl data cannot disagree with it on hydration.
  */
-export function launchCountdown(now: Date, target: string = settings.launchDate) {
+export function launchCountdown(now: Date, target: string) {
   return {
     target,
     remainingMs: Math.max(0, Date.parse(target) - now.getTime()),

@@ -31,7 +31,7 @@ const address = `${store.address.line1}, ${store.address.line2}, ${store.address
  * The FAQ, by topic. Every figure is read (money rules from the database, the rest from settings), so
  * an answer cannot promise what checkout or the policies do not. The last topic has no answers yet.
  */
-export function faqTopics(rules: MoneyRules): FaqTopic[] {
+export function faqTopics(rules: MoneyRules & { giftOrderLimit: number }): FaqTopic[] {
   return [
     {
       slug: "general-questions",
@@ -80,7 +80,7 @@ export function faqTopics(rules: MoneyRules): FaqTopic[] {
         },
         {
           question: "Is there an offer on at the moment?",
-          answer: `Yes: the first ${settings.promo.giftOrderLimit} orders placed with us each come with a complimentary gift, packed in the same parcel.`,
+          answer: `Yes: the first ${rules.giftOrderLimit} orders placed with us each come with a complimentary gift, packed in the same parcel.`,
         },
       ],
     },

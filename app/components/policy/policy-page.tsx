@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { settings } from "../../../workers/services/settings";
 import { policyUpdated } from "../../lib/help-figures";
+import { useStoreContact } from "../../lib/store-contact";
 
 /** The four policy pages, in the order the side list shows them. */
 export const POLICIES = [
@@ -25,7 +26,7 @@ interface PolicyPageProps {
  */
 export function PolicyPage({ path, summary, children }: PolicyPageProps) {
   const title = POLICIES.find((p) => p.path === path)?.name ?? "";
-  const { email, phone, phoneHref, hours } = settings.store;
+  const { email, phone, phoneHref, hours } = useStoreContact();
   return (
     <div className="help container">
       <header className="help__header">

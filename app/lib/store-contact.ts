@@ -1,0 +1,12 @@
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_STORE_CONTACT, type StoreContact } from "../../workers/services/shop-settings.rules";
+import type { loader as rootLoader } from "../root";
+
+/**
+ * The promo line and the store's address, hours, e-mail and phone as the owner set them (the root
+ * loader reads them with the page's reads); the defaults when the root loader has no data (an error
+ * page while the database is down).
+ */
+export function useStoreContact(): StoreContact {
+  return useRouteLoaderData<typeof rootLoader>("root")?.store ?? DEFAULT_STORE_CONTACT;
+}
