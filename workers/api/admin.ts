@@ -5,6 +5,7 @@ import { adminDashboardApi } from "./admin-dashboard";
 import { adminInboxApi } from "./admin-inbox";
 import { adminInvoiceApi } from "./admin-invoice";
 import { adminOrdersApi } from "./admin-orders";
+import { adminProductsApi } from "./admin-products";
 import { adminStaffApi } from "./admin-staff";
 import type { ApiEnv } from "./types";
 
@@ -39,4 +40,5 @@ export const adminApi = new Hono<ApiEnv>()
   .route("/", adminOrdersApi)
   .route("/", adminDashboardApi)
   .route("/", adminInvoiceApi)
+  .route("/", adminProductsApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

@@ -1,0 +1,248 @@
+import { z } from "zod";
+import { PRODUCT_DETAILS, PRODUCT_LIMITS as L, PRODUCT_MESSAGES as M, slugFromName, VIDEO_URL_PATTERN } from "./admin-products.rules";
+import { settings } from "./settings";
+
+/**
+ * The product's shared zod schemas (issue 14 item 1): the API (JSON) and the product page's action
+ * (its form, nested by `nestForm`) both parse with `productInputSchema`, so both refuse the same
+ * input with the same message, keyed by the field's path ("sizes.1.discountPrice").
+ *
+ * Prices arrive in rupees (the API's and the form's unit) and leave as integer paise.
+ */
+
+const str = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
+
+/** A trimmed text of at most `max` characters; `required` says what to tell when it is blank. */
+const text = (max: number, tooLong: string, required?: string) =>
+  z
+    .unknown()
+    .transform(str)
+    .pipe(required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong));
+
+/** Rupees as typed ("1299", "1,299.50", 1299.5) to paise; `blank` allowed gives null. */
+function rupeesToPaise(v: unknown): number | null | undefined {
+  const s = str(v).replace(/[₹,\s]/g, "");
+  if (s === "") return null;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return undefined;
+  const [whole, frac = ""] = s.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+const price = z.unknown().transform((v, ctx) => {
+  const paise = rupeesToPaise(v);
+  if (paise === undefined || paise === null || paise <= 0) {
+    ctx.addIssue({ code: "custom", message: M.priceInvalid });
+    return z.NEVER;
+  }
+  if (paise > L.maxPricePaise) {
+    ctx.addIssue({ code: "custom", message: M.priceTooHigh });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+const discountPrice = z.unknown().transform((v, ctx) => {
+  const paise = rupeesToPaise(v);
+  if (paise === null) return null;
+  if (paise === undefined || paise <= 0) {
+    ctx.addIssue({ code: "custom", message: M.discountInvalid });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+const wholeNumber = (invalid: string, max: number, tooHigh: string) =>
+  z.unknown().transform((v, ctx) => {
+    const s = str(v);
+    const n = typeof v === "number" ? v : /^\d{1,9}$/.test(s) ? Number(s) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 0) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    if (n > max) {
+      ctx.addIssue({ code: "custom", message: tooHigh });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A row id sent back by a form or a client: a positive whole number, or absent. */
+const optionalId = z.unknown().transform((v, ctx) => {
+  const s = str(v);
+  if (s === "") return undefined;
+  if (!/^[1-9]\d{0,14}$/.test(s)) {
+    ctx.addIssue({ code: "custom", message: "Invalid id" });
+    return z.NEVER;
+  }
+  return Number(s);
+});
+
+const SIZE_CHART: readonly string[] = settings.catalogue.sizeOrder;
+
+export const colourSchema = z.object({
+  name: text(L.colourName, M.colourNameTooLong, M.colourNameRequired),
+  hex: z
+    .unknown()
+    .transform((v) => str(v).toLowerCase())
+    .pipe(z.string().regex(/^#[0-9a-f]{6}$/, M.colourHexInvalid)),
+});
+
+export const sizeSchema = z
+  .object({
+    size: z
+      .unknown()
+      .transform(str)
+      .pipe(z.string().refine((s) => SIZE_CHART.includes(s), M.sizeInvalid)),
+    price,
+    discountPrice: discountPrice.optional().transform((v) => v ?? null),
+    stock: wholeNumber(M.stockInvalid, L.maxStock, M.stockTooHigh),
+    /** The stock the form showed: when sent, the save adds the difference (an order placed meanwhile keeps its take). */
+    stockWas: z
+      .unknown()
+      .optional()
+      .transform((v) => {
+        const s = str(v);
+        return /^\d{1,9}$/.test(s) ? Number(s) : undefined;
+      }),
+  })
+  .superRefine((s, ctx) => {
+    if (s.discountPrice !== null && s.discountPrice >= s.price) {
+      ctx.addIssue({ code: "custom", path: ["discountPrice"], message: M.discountNotBelow });
+    }
+  });
+
+export const mediaItemSchema = z
+  .object({
+    id: optionalId,
+    type: z
+      .unknown()
+      .transform((v) => (str(v) === "video" ? "video" : "image"))
+      .pipe(z.enum(["image", "video"])),
+    url: z.unknown().transform(str),
+    alt: text(L.alt, M.altTooLong, M.altRequired),
+  })
+  .superRefine((m, ctx) => {
+    if (m.type === "video" && !VIDEO_URL_PATTERN.test(m.url)) ctx.addIssue({ code: "custom", path: ["url"], message: M.videoUrlInvalid });
+    if (m.type === "image" && m.id === undefined) ctx.addIssue({ code: "custom", path: ["id"], message: M.mediaUnknown });
+  });
+
+const list = (v: unknown): unknown[] => {
+  if (Array.isArray(v)) return v;
+  if (v && typeof v === "object") {
+    // A form's rows arrive as { "0": {...}, "1": {...} }: in the order of their numbers.
+    return Object.entries(v as Record<string, unknown>)
+      .filter(([k]) => /^\d{1,3}$/.test(k))
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, row]) => row);
+  }
+  return [];
+};
+const blank = (v: unknown) => str(v) === "";
+const row = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
+
+const detailsShape = Object.fromEntries(
+  PRODUCT_DETAILS.map(([key]) => [key, text(L.detail, M.detailTooLong).optional().transform((v) => v ?? "")]),
+) as unknown as Record<(typeof PRODUCT_DETAILS)[number][0], z.ZodType<string, unknown>>;
+
+export const productInputSchema = z
+  .object({
+    name: z
+      .unknown()
+      .transform((v) => str(v).replace(/\s+/g, " "))
+      .pipe(z.string().min(1, M.nameRequired).max(L.name, M.nameTooLong)),
+    /** Blank: made from the name. */
+    slug: z.unknown().transform(str),
+    brand: text(L.brand, M.brandTooLong)
+      .optional()
+      .transform((v) => v || settings.brand.name),
+    description: text(L.description, M.descriptionTooLong, M.descriptionRequired),
+    paragraph1: text(L.paragraph, M.paragraphTooLong).optional().transform((v) => v ?? ""),
+    paragraph2: text(L.paragraph, M.paragraphTooLong).optional().transform((v) => v ?? ""),
+    categoryId: z.unknown().transform((v, ctx) => {
+      const s = str(v);
+      if (!/^[1-9]\d{0,14}$/.test(s)) {
+        ctx.addIssue({ code: "custom", message: M.categoryRequired });
+        return z.NEVER;
+      }
+      return Number(s);
+    }),
+    subcategoryId: optionalId.transform((v) => v ?? null),
+    details: z.preprocess(row, z.object(detailsShape)),
+    meta: z.preprocess(
+      row,
+      z.object({
+        title: text(L.metaTitle, M.metaTitleTooLong).optional().transform((v) => v ?? ""),
+        description: text(L.metaDescription, M.metaDescriptionTooLong).optional().transform((v) => v ?? ""),
+        keywords: text(L.metaKeywords, M.metaKeywordsTooLong).optional().transform((v) => v ?? ""),
+      }),
+    ),
+    // Blank rows (the form's spare ones) are left out before the checks.
+    colors: z.preprocess(
+      (v) => list(v).filter((c) => !blank(row(c).name)),
+      z.array(colourSchema).min(1, M.colourRequired).max(L.colours, M.tooManyColours),
+    ),
+    sizes: z.preprocess(
+      (v) => list(v).filter((s) => !(blank(row(s).size) && blank(row(s).price))),
+      z.array(sizeSchema).min(1, M.sizeRequired).max(L.sizes, M.tooManySizes),
+    ),
+    /** The full list of pictures and video links in order (the first is the cover); absent = unchanged. */
+    media: z.preprocess(
+      (v) => (v === undefined ? undefined : list(v).filter((m) => !(row(m).type === "video" && blank(row(m).url) && blank(row(m).id)))),
+      z.array(mediaItemSchema).max(L.media, M.tooManyMedia).optional(),
+    ),
+  })
+  .superRefine((p, ctx) => {
+    const slug = p.slug === "" ? slugFromName(p.name) : p.slug;
+    if (slug.length > L.slug) ctx.addIssue({ code: "custom", path: ["slug"], message: M.slugTooLong });
+    else if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) ctx.addIssue({ code: "custom", path: ["slug"], message: M.slugInvalid });
+    const colours = new Set<string>();
+    p.colors.forEach((c, i) => {
+      const key = c.name.toLowerCase();
+      if (colours.has(key)) ctx.addIssue({ code: "custom", path: ["colors", i, "name"], message: M.colourDuplicate });
+      colours.add(key);
+    });
+    const sizes = new Set<string>();
+    p.sizes.forEach((s, i) => {
+      if (sizes.has(s.size)) ctx.addIssue({ code: "custom", path: ["sizes", i, "size"], message: M.sizeDuplicate });
+      sizes.add(s.size);
+    });
+  })
+  .transform((p) => ({ ...p, slug: p.slug === "" ? slugFromName(p.name) : p.slug }));
+
+export type ProductInput = z.output<typeof productInputSchema>;
+
+/**
+ * A form's flat fields ("sizes.0.price", "details.fabric") as the nested object the schema reads.
+ * Only plain text values; at most a few levels; indexes up to 999.
+ */
+export function nestForm(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (typeof value !== "string" || key.length > 100) continue;
+    const parts = key.split(".");
+    if (parts.length > 3 || parts.some((p) => p === "" || p === "__proto__" || p === "constructor" || p === "prototype")) continue;
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      if (next && typeof next === "object") node = next as Record<string, unknown>;
+      else {
+        const child: Record<string, unknown> = {};
+        node[part] = child;
+        node = child;
+      }
+    }
+    node[parts.at(-1)!] = value;
+  }
+  return out;
+}
+
+export const listQuerySchema = z.object({
+  q: z
+    .unknown()
+    .transform((v) => str(v).slice(0, 100))
+    .catch(""),
+  category: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  state: z.enum(["all", "draft", "published", "archived", "low-stock"]).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  limit: z.coerce.number().int().min(1).max(100).catch(25),
+});
