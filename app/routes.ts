@@ -14,6 +14,9 @@ export default [
     route("admin/audit-log", "routes/admin-audit-log.tsx"),
     route("admin/orders/:number/invoice", "routes/admin-invoice.tsx"),
     route("admin/orders/:number/packing-slip", "routes/admin-packing-slip.tsx"),
+    route("admin/products", "routes/admin-products.tsx"),
+    route("admin/products/new", "routes/admin-product-new.tsx"),
+    route("admin/products/:id", "routes/admin-product.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

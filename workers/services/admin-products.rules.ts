@@ -90,7 +90,8 @@ export const PRODUCT_MESSAGES = {
   imageTooLarge: "Each picture may be at most 5 MB",
   imageNone: "Choose one or more pictures to upload",
   tooManyImages: `Upload at most ${PRODUCT_LIMITS.imagesPerUpload} pictures at a time`,
-  deleteRefused: "An order references this product, so it cannot be deleted. Archive it instead: it leaves the shop and the orders keep it.",
+  deleteRefused:
+    "An order references this product, so it cannot be deleted. Archive it instead: it leaves the shop and the orders keep it.",
   confirmDelete: "Tick “Yes, delete this product” to delete it.",
   created: "Product created as a draft.",
   saved: "Product saved.",

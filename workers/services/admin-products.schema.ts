@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_DETAILS, PRODUCT_LIMITS as L, PRODUCT_MESSAGES as M, slugFromName, VIDEO_URL_PATTERN } from "./admin-products.rules";
+import { PRODUCT_LIMITS as L, PRODUCT_MESSAGES as M, PRODUCT_DETAILS, slugFromName, VIDEO_URL_PATTERN } from "./admin-products.rules";
 import { settings } from "./settings";
 
 /**
@@ -126,7 +126,7 @@ export const mediaItemSchema = z
     if (m.type === "image" && m.id === undefined) ctx.addIssue({ code: "custom", path: ["id"], message: M.mediaUnknown });
   });
 
-const list = (v: unknown): unknown[] => {
+export const list = (v: unknown): unknown[] => {
   if (Array.isArray(v)) return v;
   if (v && typeof v === "object") {
     // A form's rows arrive as { "0": {...}, "1": {...} }: in the order of their numbers.
@@ -138,10 +138,19 @@ const list = (v: unknown): unknown[] => {
   return [];
 };
 const blank = (v: unknown) => str(v) === "";
-const row = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
+/** A spare row of the form: every field blank (the page drops the same rows, so errors keep their row numbers). */
+export const isBlankSize = (s: Record<string, unknown>) => blank(s.size) && blank(s.price) && blank(s.discountPrice) && blank(s.stock);
+export const isBlankColour = (c: Record<string, unknown>) => blank(c.name);
+export const isBlankMedia = (m: Record<string, unknown>) => m.type === "video" && blank(m.url) && blank(m.id);
+export const row = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
 
 const detailsShape = Object.fromEntries(
-  PRODUCT_DETAILS.map(([key]) => [key, text(L.detail, M.detailTooLong).optional().transform((v) => v ?? "")]),
+  PRODUCT_DETAILS.map(([key]) => [
+    key,
+    text(L.detail, M.detailTooLong)
+      .optional()
+      .transform((v) => v ?? ""),
+  ]),
 ) as unknown as Record<(typeof PRODUCT_DETAILS)[number][0], z.ZodType<string, unknown>>;
 
 export const productInputSchema = z
@@ -156,8 +165,12 @@ export const productInputSchema = z
       .optional()
       .transform((v) => v || settings.brand.name),
     description: text(L.description, M.descriptionTooLong, M.descriptionRequired),
-    paragraph1: text(L.paragraph, M.paragraphTooLong).optional().transform((v) => v ?? ""),
-    paragraph2: text(L.paragraph, M.paragraphTooLong).optional().transform((v) => v ?? ""),
+    paragraph1: text(L.paragraph, M.paragraphTooLong)
+      .optional()
+      .transform((v) => v ?? ""),
+    paragraph2: text(L.paragraph, M.paragraphTooLong)
+      .optional()
+      .transform((v) => v ?? ""),
     categoryId: z.unknown().transform((v, ctx) => {
       const s = str(v);
       if (!/^[1-9]\d{0,14}$/.test(s)) {
@@ -171,23 +184,29 @@ export const productInputSchema = z
     meta: z.preprocess(
       row,
       z.object({
-        title: text(L.metaTitle, M.metaTitleTooLong).optional().transform((v) => v ?? ""),
-        description: text(L.metaDescription, M.metaDescriptionTooLong).optional().transform((v) => v ?? ""),
-        keywords: text(L.metaKeywords, M.metaKeywordsTooLong).optional().transform((v) => v ?? ""),
+        title: text(L.metaTitle, M.metaTitleTooLong)
+          .optional()
+          .transform((v) => v ?? ""),
+        description: text(L.metaDescription, M.metaDescriptionTooLong)
+          .optional()
+          .transform((v) => v ?? ""),
+        keywords: text(L.metaKeywords, M.metaKeywordsTooLong)
+          .optional()
+          .transform((v) => v ?? ""),
       }),
     ),
     // Blank rows (the form's spare ones) are left out before the checks.
     colors: z.preprocess(
-      (v) => list(v).filter((c) => !blank(row(c).name)),
+      (v) => list(v).filter((c) => !isBlankColour(row(c))),
       z.array(colourSchema).min(1, M.colourRequired).max(L.colours, M.tooManyColours),
     ),
     sizes: z.preprocess(
-      (v) => list(v).filter((s) => !(blank(row(s).size) && blank(row(s).price))),
+      (v) => list(v).filter((s) => !isBlankSize(row(s))),
       z.array(sizeSchema).min(1, M.sizeRequired).max(L.sizes, M.tooManySizes),
     ),
     /** The full list of pictures and video links in order (the first is the cover); absent = unchanged. */
     media: z.preprocess(
-      (v) => (v === undefined ? undefined : list(v).filter((m) => !(row(m).type === "video" && blank(row(m).url) && blank(row(m).id)))),
+      (v) => (v === undefined ? undefined : list(v).filter((m) => !isBlankMedia(row(m)))),
       z.array(mediaItemSchema).max(L.media, M.tooManyMedia).optional(),
     ),
   })

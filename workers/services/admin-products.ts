@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { ADMIN_PRODUCTS_PAGE_SIZE, IMAGE_TYPES, PRODUCT_LIMITS, PRODUCT_MESSAGES as M, type ProductState } from "./admin-products.rules";
+import { ADMIN_PRODUCTS_PAGE_SIZE, IMAGE_TYPES, PRODUCT_MESSAGES as M, PRODUCT_LIMITS, type ProductState } from "./admin-products.rules";
 import { listQuerySchema, type ProductInput, productInputSchema } from "./admin-products.schema";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
@@ -10,7 +10,7 @@ import { effectivePrice } from "./pricing";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { auditStatement, requireStaff } from "./staff";
-import { type ShownProduct, purgeProducts } from "./storefront-purge";
+import { purgeProducts, type ShownProduct } from "./storefront-purge";
 import { invalidInput, parseInput } from "./validate";
 
 /**
@@ -232,7 +232,9 @@ const optionsQuery = (ctx: ServiceContext) =>
 function toOptions(rows: OptionRow[]) {
   return {
     categories: rows.filter((r) => r.categoryId === null).map((r) => ({ id: Number(r.id), name: r.name })),
-    subcategories: rows.filter((r) => r.categoryId !== null).map((r) => ({ id: Number(r.id), name: r.name, categoryId: Number(r.categoryId) })),
+    subcategories: rows
+      .filter((r) => r.categoryId !== null)
+      .map((r) => ({ id: Number(r.id), name: r.name, categoryId: Number(r.categoryId) })),
     sizeChart: [...settings.catalogue.sizeOrder] as string[],
   };
 }
@@ -502,7 +504,13 @@ export async function updateProduct(ctx: ServiceContext, idInput: unknown, input
         categoryId: before.categoryId,
         subcategoryId: before.subcategoryId,
         colors: before.colors,
-        sizes: before.sizes.map((s) => ({ size: s.size, price: s.pricePaise, discountPrice: s.discountPricePaise, stock: s.stock, stockWas: undefined })),
+        sizes: before.sizes.map((s) => ({
+          size: s.size,
+          price: s.pricePaise,
+          discountPrice: s.discountPricePaise,
+          stock: s.stock,
+          stockWas: undefined,
+        })),
       }),
       after: auditView(p),
       at: new Date(now),
@@ -515,7 +523,11 @@ export async function updateProduct(ctx: ServiceContext, idInput: unknown, input
   } catch (error) {
     return translateSlugConflict(ctx, error, p.slug);
   }
-  if (removedMedia) await removeFromR2(ctx, (results[removedMedia] as { url: string }[]).map((r) => r.url));
+  if (removedMedia)
+    await removeFromR2(
+      ctx,
+      (results[removedMedia] as { url: string }[]).map((r) => r.url),
+    );
   const after = { path: productPath(categoryName, p.slug), categoryId: p.categoryId };
   await purgeProducts(ctx, [shown(before), after]);
   return { id, changed: true, message: M.saved, product: await editable(ctx, id) };
@@ -634,11 +646,20 @@ export async function addProductImages(ctx: ServiceContext, idInput: unknown, fi
     if (!isFile(file)) throw invalidInput(M.imageType, { images: M.imageType });
     const label = file.name ? `${file.name}: ` : "";
     if (file.size === 0) throw invalidInput(`${label}${M.imageEmpty}`, { images: `${label}${M.imageEmpty}` });
-    if (file.size > PRODUCT_LIMITS.imageMaxBytes) throw new AppError(413, `${label}${M.imageTooLarge}`, { field: "images", fields: { images: `${label}${M.imageTooLarge}` } });
+    if (file.size > PRODUCT_LIMITS.imageMaxBytes)
+      throw new AppError(413, `${label}${M.imageTooLarge}`, { field: "images", fields: { images: `${label}${M.imageTooLarge}` } });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const info = readImageInfo(bytes);
-    if (!info || !(IMAGE_TYPES as readonly string[]).includes(info.type)) throw invalidInput(`${label}${M.imageType}`, { images: `${label}${M.imageType}` });
-    checked.push({ key: `products/${id}/${crypto.randomUUID()}.${info.ext}`, bytes, type: info.type, width: info.width, height: info.height, name: file.name });
+    if (!info || !(IMAGE_TYPES as readonly string[]).includes(info.type))
+      throw invalidInput(`${label}${M.imageType}`, { images: `${label}${M.imageType}` });
+    checked.push({
+      key: `products/${id}/${crypto.randomUUID()}.${info.ext}`,
+      bytes,
+      type: info.type,
+      width: info.width,
+      height: info.height,
+      name: file.name,
+    });
   }
   const before = await editable(ctx, id);
   const alt = typeof altInput === "string" && altInput.trim() ? altInput.trim().slice(0, PRODUCT_LIMITS.alt) : before.name;
