@@ -16,6 +16,7 @@ const str = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "nu
 const text = (max: number, tooLong: string, required?: string) =>
   z
     .unknown()
+    .optional()
     .transform(str)
     .pipe(required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong));
 
@@ -28,54 +29,66 @@ function rupeesToPaise(v: unknown): number | null | undefined {
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
 
-const price = z.unknown().transform((v, ctx) => {
-  const paise = rupeesToPaise(v);
-  if (paise === undefined || paise === null || paise <= 0) {
-    ctx.addIssue({ code: "custom", message: M.priceInvalid });
-    return z.NEVER;
-  }
-  if (paise > L.maxPricePaise) {
-    ctx.addIssue({ code: "custom", message: M.priceTooHigh });
-    return z.NEVER;
-  }
-  return paise;
-});
-
-const discountPrice = z.unknown().transform((v, ctx) => {
-  const paise = rupeesToPaise(v);
-  if (paise === null) return null;
-  if (paise === undefined || paise <= 0) {
-    ctx.addIssue({ code: "custom", message: M.discountInvalid });
-    return z.NEVER;
-  }
-  return paise;
-});
-
-const wholeNumber = (invalid: string, max: number, tooHigh: string) =>
-  z.unknown().transform((v, ctx) => {
-    const s = str(v);
-    const n = typeof v === "number" ? v : /^\d{1,9}$/.test(s) ? Number(s) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 0) {
-      ctx.addIssue({ code: "custom", message: invalid });
+const price = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const paise = rupeesToPaise(v);
+    if (paise === undefined || paise === null || paise <= 0) {
+      ctx.addIssue({ code: "custom", message: M.priceInvalid });
       return z.NEVER;
     }
-    if (n > max) {
-      ctx.addIssue({ code: "custom", message: tooHigh });
+    if (paise > L.maxPricePaise) {
+      ctx.addIssue({ code: "custom", message: M.priceTooHigh });
       return z.NEVER;
     }
-    return n;
+    return paise;
   });
 
+const discountPrice = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const paise = rupeesToPaise(v);
+    if (paise === null) return null;
+    if (paise === undefined || paise <= 0) {
+      ctx.addIssue({ code: "custom", message: M.discountInvalid });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const wholeNumber = (invalid: string, max: number, tooHigh: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const s = str(v);
+      const n = typeof v === "number" ? v : /^\d{1,9}$/.test(s) ? Number(s) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < 0) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: "custom", message: tooHigh });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** A row id sent back by a form or a client: a positive whole number, or absent. */
-const optionalId = z.unknown().transform((v, ctx) => {
-  const s = str(v);
-  if (s === "") return undefined;
-  if (!/^[1-9]\d{0,14}$/.test(s)) {
-    ctx.addIssue({ code: "custom", message: "Invalid id" });
-    return z.NEVER;
-  }
-  return Number(s);
-});
+const optionalId = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const s = str(v);
+    if (s === "") return undefined;
+    if (!/^[1-9]\d{0,14}$/.test(s)) {
+      ctx.addIssue({ code: "custom", message: "Invalid id" });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
 
 const SIZE_CHART: readonly string[] = settings.catalogue.sizeOrder;
 
@@ -83,6 +96,7 @@ export const colourSchema = z.object({
   name: text(L.colourName, M.colourNameTooLong, M.colourNameRequired),
   hex: z
     .unknown()
+    .optional()
     .transform((v) => str(v).toLowerCase())
     .pipe(z.string().regex(/^#[0-9a-f]{6}$/, M.colourHexInvalid)),
 });
@@ -91,6 +105,7 @@ export const sizeSchema = z
   .object({
     size: z
       .unknown()
+      .optional()
       .transform(str)
       .pipe(z.string().refine((s) => SIZE_CHART.includes(s), M.sizeInvalid)),
     price,
@@ -116,9 +131,10 @@ export const mediaItemSchema = z
     id: optionalId,
     type: z
       .unknown()
+      .optional()
       .transform((v) => (str(v) === "video" ? "video" : "image"))
       .pipe(z.enum(["image", "video"])),
-    url: z.unknown().transform(str),
+    url: z.unknown().optional().transform(str),
     alt: text(L.alt, M.altTooLong, M.altRequired),
   })
   .superRefine((m, ctx) => {
@@ -144,6 +160,29 @@ export const isBlankColour = (c: Record<string, unknown>) => blank(c.name);
 export const isBlankMedia = (m: Record<string, unknown>) => m.type === "video" && blank(m.url) && blank(m.id);
 export const row = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
 
+/** Runs even when a row's own checks failed, so every problem of the form shows at once. */
+const ALWAYS = { when: () => true };
+
+/**
+ * Flags a row repeating an earlier row's `key` (a colour's name, a size), before the rows' own checks,
+ * so the message shows with every other problem of the form at once.
+ */
+function flagRepeats(
+  ctx: { addIssue: (issue: { code: "custom"; message: string; path: (string | number)[]; input: unknown }) => void },
+  rows: readonly unknown[],
+  key: string,
+  message: string,
+  norm: (v: unknown) => string,
+): void {
+  const seen = new Set<string>();
+  rows.forEach((r, i) => {
+    const k = norm(row(r)[key]);
+    if (k === "") return;
+    if (seen.has(k)) ctx.addIssue({ code: "custom", message, path: [i, key], input: r });
+    seen.add(k);
+  });
+}
+
 const detailsShape = Object.fromEntries(
   PRODUCT_DETAILS.map(([key]) => [
     key,
@@ -157,10 +196,20 @@ export const productInputSchema = z
   .object({
     name: z
       .unknown()
+      .optional()
       .transform((v) => str(v).replace(/\s+/g, " "))
       .pipe(z.string().min(1, M.nameRequired).max(L.name, M.nameTooLong)),
     /** Blank: made from the name. */
-    slug: z.unknown().transform(str),
+    slug: z
+      .unknown()
+      .optional()
+      .transform(str)
+      .pipe(
+        z
+          .string()
+          .max(L.slug, M.slugTooLong)
+          .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, M.slugInvalid),
+      ),
     brand: text(L.brand, M.brandTooLong)
       .optional()
       .transform((v) => v || settings.brand.name),
@@ -171,14 +220,17 @@ export const productInputSchema = z
     paragraph2: text(L.paragraph, M.paragraphTooLong)
       .optional()
       .transform((v) => v ?? ""),
-    categoryId: z.unknown().transform((v, ctx) => {
-      const s = str(v);
-      if (!/^[1-9]\d{0,14}$/.test(s)) {
-        ctx.addIssue({ code: "custom", message: M.categoryRequired });
-        return z.NEVER;
-      }
-      return Number(s);
-    }),
+    categoryId: z
+      .unknown()
+      .optional()
+      .transform((v, ctx) => {
+        const s = str(v);
+        if (!/^[1-9]\d{0,14}$/.test(s)) {
+          ctx.addIssue({ code: "custom", message: M.categoryRequired });
+          return z.NEVER;
+        }
+        return Number(s);
+      }),
     subcategoryId: optionalId.transform((v) => v ?? null),
     details: z.preprocess(row, z.object(detailsShape)),
     meta: z.preprocess(
@@ -198,11 +250,19 @@ export const productInputSchema = z
     // Blank rows (the form's spare ones) are left out before the checks.
     colors: z.preprocess(
       (v) => list(v).filter((c) => !isBlankColour(row(c))),
-      z.array(colourSchema).min(1, M.colourRequired).max(L.colours, M.tooManyColours),
+      z
+        .array(colourSchema)
+        .min(1, M.colourRequired)
+        .max(L.colours, M.tooManyColours)
+        .superRefine((rows, ctx) => flagRepeats(ctx, rows, "name", M.colourDuplicate, (x) => str(x).toLowerCase()), ALWAYS),
     ),
     sizes: z.preprocess(
       (v) => list(v).filter((s) => !isBlankSize(row(s))),
-      z.array(sizeSchema).min(1, M.sizeRequired).max(L.sizes, M.tooManySizes),
+      z
+        .array(sizeSchema)
+        .min(1, M.sizeRequired)
+        .max(L.sizes, M.tooManySizes)
+        .superRefine((rows, ctx) => flagRepeats(ctx, rows, "size", M.sizeDuplicate, str), ALWAYS),
     ),
     /** The full list of pictures and video links in order (the first is the cover); absent = unchanged. */
     media: z.preprocess(
@@ -211,20 +271,8 @@ export const productInputSchema = z
     ),
   })
   .superRefine((p, ctx) => {
-    const slug = p.slug === "" ? slugFromName(p.name) : p.slug;
-    if (slug.length > L.slug) ctx.addIssue({ code: "custom", path: ["slug"], message: M.slugTooLong });
-    else if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) ctx.addIssue({ code: "custom", path: ["slug"], message: M.slugInvalid });
-    const colours = new Set<string>();
-    p.colors.forEach((c, i) => {
-      const key = c.name.toLowerCase();
-      if (colours.has(key)) ctx.addIssue({ code: "custom", path: ["colors", i, "name"], message: M.colourDuplicate });
-      colours.add(key);
-    });
-    const sizes = new Set<string>();
-    p.sizes.forEach((s, i) => {
-      if (sizes.has(s.size)) ctx.addIssue({ code: "custom", path: ["sizes", i, "size"], message: M.sizeDuplicate });
-      sizes.add(s.size);
-    });
+    // A name of symbols only makes no slug: one must be typed.
+    if (p.slug === "" && slugFromName(p.name) === "") ctx.addIssue({ code: "custom", path: ["slug"], message: M.slugInvalid });
   })
   .transform((p) => ({ ...p, slug: p.slug === "" ? slugFromName(p.name) : p.slug }));
 
@@ -258,6 +306,7 @@ export function nestForm(entries: Iterable<[string, FormDataEntryValue]>): Recor
 export const listQuerySchema = z.object({
   q: z
     .unknown()
+    .optional()
     .transform((v) => str(v).slice(0, 100))
     .catch(""),
   category: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
