@@ -226,8 +226,10 @@ interface OptionRow {
   categoryId: number | null;
 }
 const optionsQuery = (ctx: ServiceContext) =>
-  ctx.db.all<OptionRow>(sql`select id, name, null as categoryId from categories
-    union all select id, name, category_id as categoryId from subcategories order by categoryId is not null, id`);
+  ctx.db.all<OptionRow>(sql`select id, name, categoryId from (
+      select id, name, null as categoryId, position from categories
+      union all select id, name, category_id as categoryId, 0 as position from subcategories)
+    order by categoryId is not null, position, id`);
 
 function toOptions(rows: OptionRow[]) {
   return {
