@@ -211,19 +211,21 @@ export async function editAction(request: Request, ctx: ServiceContext, id: stri
   }
   const { input, values } = postedProduct(form, intent);
   if (intent === "more-rows") return data<ProductActionData>({ values, problem: null, extraRows: extraRowsOf(form), form: "product" });
-  let changed = false;
+  let saved: Awaited<ReturnType<typeof updateProduct>>;
   try {
-    changed = (await updateProduct(ctx, id, input)).changed;
+    saved = await updateProduct(ctx, id, input);
   } catch (error) {
     return refused(error, values);
   }
+  let changed = saved.changed;
   const files = chosenFiles(form.getAll("images"));
   if (files.length) {
     try {
       await addProductImages(ctx, id, files);
       changed = true;
     } catch (error) {
-      return refused(error, values, changed ? "Saved, but the pictures were refused: " : "");
+      // The rest was saved: the form shows the product as it is now (its stock figures included).
+      return changed ? refused(error, productValues(saved.product), "Saved, but the pictures were refused: ") : refused(error, values);
     }
   }
   throw redirect(`/admin/products/${id}?done=${changed ? "saved" : "unchanged"}`);

@@ -38,6 +38,8 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
         <p className="admin-muted">Saved as a draft: shoppers see it once you publish it.</p>
       </header>
       <ProductForm
+        // A fresh form for each answer: the server numbers the rows again (spare ones left out).
+        key={posted ? `posted-${JSON.stringify(posted.values)}-${posted.problem?.message ?? ""}-${posted.extraRows ?? 0}` : "new"}
         values={posted?.values ?? loaderData.values}
         options={loaderData.options}
         problem={posted?.problem}

@@ -125,7 +125,13 @@ export default function AdminProduct({ loaderData: l, actionData }: Route.Compon
         )}
       </section>
       <ProductForm
-        key={p.updatedAt}
+        // A fresh form for each answer: the server numbers the rows again (spare ones left out), so the
+        // messages sit next to the rows they name, with JavaScript too.
+        key={
+          posted?.form === "product"
+            ? `posted-${JSON.stringify(posted.values)}-${posted.problem?.message ?? ""}-${posted.extraRows ?? 0}`
+            : p.updatedAt
+        }
         values={posted?.form === "product" && posted.values ? posted.values : l.values}
         options={l.options}
         problem={posted?.form === "product" ? posted.problem : null}

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -118,5 +119,51 @@ describe("the back office's products", () => {
     expect(await text(page)).toContain(PRODUCT_MESSAGES.discountNotBelow);
     expect(await text(page)).toContain(PRODUCT_MESSAGES.colourRequired);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it("reorders pictures with Move up / Move down, with JavaScript and without; the first is the cover", async () => {
+    const token = await ownerToken(base);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, base), { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+    const made = await api("/api/admin/products", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: `Two picture kurti ${Date.now().toString(36)}`,
+        description: "Cotton.",
+        categoryId: 1,
+        colors: [{ name: "Red", hex: "#aa0000" }],
+        sizes: [{ size: "M", price: 999, stock: 2 }],
+      }),
+    });
+    const { product } = (await made.json()) as { product: { id: number } };
+    const form = new FormData();
+    for (const f of ["red-5x3.png", "red-640x480.jpg"])
+      form.append("images", new Blob([readFileSync(new URL(`../fixtures/images/${f}`, import.meta.url))]), f);
+    expect((await api(`/api/admin/products/${product.id}/images`, { method: "POST", body: form })).status).toBe(201);
+    const order = async () =>
+      ((await (await api(`/api/admin/products/${product.id}`)).json()) as { product: { media: { width: number }[] } }).product.media.map(
+        (m) => m.width,
+      );
+    expect(await order()).toEqual([5, 640]);
+
+    // With JavaScript: the move happens on the page (announced), then Save keeps it.
+    const { page } = await browser.open("desktop", withSession(token));
+    await page.goto(`/admin/products/${product.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Move down item 1" }).click();
+    await expect.poll(() => page.locator("[aria-live=polite]").first().textContent()).toContain("Moved to position 2 of 2");
+    expect(await page.locator(".admin-product__medium").first().textContent()).toContain("Cover · 640 × 480");
+    await page.getByRole("button", { name: "Save", exact: true }).first().click();
+    await page.getByRole("status").filter({ hasText: PRODUCT_MESSAGES.saved }).waitFor();
+    expect(await order()).toEqual([640, 5]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Without JavaScript: the same button posts the form with the move.
+    const plain = await browser.open("desktop", { ...withSession(token), javaScriptEnabled: false });
+    await plain.page.goto(`/admin/products/${product.id}`);
+    await plain.page.getByRole("button", { name: "Move up item 2" }).click();
+    await plain.page.getByRole("status").filter({ hasText: PRODUCT_MESSAGES.saved }).waitFor();
+    expect(await order()).toEqual([5, 640]);
   });
 });
