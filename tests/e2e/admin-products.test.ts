@@ -66,6 +66,8 @@ describe("the back office's products", () => {
     const her = await browser.open("desktop", withSession((await createUser(base, "admin-products-e2e", "Ishita Rao")).token));
     await her.page.goto(`/search?query=${encodeURIComponent(`mulmul ${tag}`)}`);
     expect(await text(her.page)).not.toContain(name);
+    await her.page.goto("/all-products");
+    expect(await text(her.page)).not.toContain(name);
 
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByRole("status").filter({ hasText: PRODUCT_MESSAGES.published }).waitFor();

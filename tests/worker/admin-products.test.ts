@@ -215,6 +215,27 @@ describe("a price change", () => {
   });
 });
 
+describe("a size taken off", () => {
+  it("is deleted, and the shopper's cart line holding it with it; the other sizes keep their ids", async () => {
+    const p = await create(`Two size kurti ${unique()}`);
+    expect((await call(`/api/admin/products/${p.id}/publish`, token, { method: "POST" })).status).toBe(200);
+    const add = await cartCall(base, shopper.token, "POST", "/api/cart", {
+      items: [
+        { product: String(p.id), size: "L", color: "Indigo", quantity: 1 },
+        { product: String(p.id), size: "M", color: "Indigo", quantity: 1 },
+      ],
+    });
+    expect(add.status, JSON.stringify(add.json)).toBe(200);
+    const body = productBody(p.name, { slug: p.slug, sizes: [{ size: "M", price: 1299, discountPrice: 999, stock: 5 }] });
+    const put = await call(`/api/admin/products/${p.id}`, token, { method: "PUT", json: body });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const saved = ((await put.json()) as { product: ApiProduct }).product;
+    expect(saved.sizes.map((s) => [s.id, s.size])).toEqual([[p.sizes.find((s) => s.size === "M")!.id, "M"]]);
+    const lines = (await cartCall(base, shopper.token, "GET", "/api/cart")).items!.filter((i) => i.product === String(p.id));
+    expect(lines.map((l) => l.size)).toEqual(["M"]);
+  });
+});
+
 describe("validation", () => {
   it("refuses a discount not below the price, a negative stock and a size off the chart, each next to its field", async () => {
     const res = await call("/api/admin/products", token, {
