@@ -38,6 +38,8 @@ describe("the back office's products", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByLabel("Name", { exact: true }).fill(name);
+    // The slug the name makes, shown while the slug is left blank.
+    expect(await page.getByLabel("Slug (web address)").getAttribute("placeholder")).toBe(`saffron-mulmul-kurti-${tag}`);
     await page.getByLabel("Short description").fill("Soft mulmul cotton in saffron, for long summer days.");
     await page.getByLabel("Category", { exact: true }).selectOption({ index: 1 });
     await page.getByLabel("Fabric").fill("Mulmul cotton");

@@ -1,6 +1,7 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { PRODUCT_DETAILS, PRODUCT_LIMITS } from "../../../workers/services/admin-products.rules";
+import { PRODUCT_DETAILS, PRODUCT_LIMITS, slugFromName } from "../../../workers/services/admin-products.rules";
+import { useHydrated } from "../../lib/use-hydrated";
 
 /**
  * The product editor's form (issue 14 items 1 and 2), for /admin/products/new and /admin/products/:id.
@@ -73,6 +74,8 @@ function Field({
   maxLength,
   inputMode,
   className,
+  placeholder,
+  onChange,
 }: {
   path: string;
   label: string;
@@ -85,6 +88,8 @@ function Field({
   maxLength?: number;
   inputMode?: "decimal" | "numeric";
   className?: string;
+  placeholder?: string;
+  onChange?: (value: string) => void;
 }) {
   const id = fid(path);
   const error = errors[path];
@@ -95,6 +100,8 @@ function Field({
     defaultValue: value,
     required,
     maxLength,
+    placeholder,
+    onChange: onChange && ((e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value)),
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
   };
@@ -178,6 +185,10 @@ export function ProductForm({
   const [announce, setAnnounce] = useState("");
   const [chosen, setChosen] = useState<File[]>([]);
   const dragFrom = useRef<number | null>(null);
+  const hydrated = useHydrated();
+  // With JavaScript: the slug the name makes (shown while the slug is blank) and only the chosen category's subcategories.
+  const [typedName, setTypedName] = useState(values.name);
+  const [category, setCategory] = useState(values.categoryId);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setMedia(values.media), [values.media]);
 
@@ -237,19 +248,35 @@ export function ProductForm({
 
       <fieldset className="admin-panel admin-product__section">
         <legend>Basics</legend>
-        <Field path="name" label="Name" value={values.name} errors={errors} required maxLength={PRODUCT_LIMITS.name} />
+        <Field
+          path="name"
+          label="Name"
+          value={values.name}
+          errors={errors}
+          required
+          maxLength={PRODUCT_LIMITS.name}
+          onChange={setTypedName}
+        />
         <Field
           path="slug"
           label="Slug (web address)"
           value={values.slug}
           errors={errors}
           maxLength={PRODUCT_LIMITS.slug}
+          placeholder={hydrated ? slugFromName(typedName) : undefined}
           hint="Lowercase letters, digits and hyphens. Leave blank to make it from the name."
         />
         <Field path="brand" label="Brand" value={values.brand} errors={errors} maxLength={PRODUCT_LIMITS.brand} />
         <div className="admin-field">
           <label htmlFor={fid("categoryId")}>Category</label>
-          <select id={fid("categoryId")} name="categoryId" defaultValue={values.categoryId} required {...invalid(errors, "categoryId")}>
+          <select
+            id={fid("categoryId")}
+            name="categoryId"
+            defaultValue={values.categoryId}
+            required
+            onChange={(e) => setCategory(e.currentTarget.value)}
+            {...invalid(errors, "categoryId")}
+          >
             <option value="">Choose…</option>
             {options.categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -264,6 +291,7 @@ export function ProductForm({
           <select id={fid("subcategoryId")} name="subcategoryId" defaultValue={values.subcategoryId} {...invalid(errors, "subcategoryId")}>
             <option value="">None</option>
             {options.categories.map((c) => {
+              if (hydrated && String(c.id) !== category) return null;
               const subs = options.subcategories.filter((s) => s.categoryId === c.id);
               return subs.length ? (
                 <optgroup key={c.id} label={c.name}>
