@@ -437,6 +437,19 @@ describe("the pages, without JavaScript", () => {
     expect(page).toContain(PRODUCT_MESSAGES.created);
     expect(page).toContain("Publish");
 
+    // "Add rows": the form again with what was typed and three more blank rows, nothing saved.
+    const more = await forms.post(
+      `/admin/products/${id}`,
+      { ...fields, "sizes.0.discountPrice": "1199", name: `${name} (edited)`, intent: "more-rows" },
+      owner,
+    );
+    expect(more.status).toBe(200);
+    const moreHtml = (await more.text()).replaceAll("<!-- -->", "");
+    expect(moreHtml).toContain('name="sizes.5.size"');
+    expect(moreHtml).not.toContain('name="sizes.6.size"');
+    expect(moreHtml).toContain(`value="${name} (edited)"`);
+    expect((await (await call(`/api/admin/products/${id}`, token)).json()).product.name).toBe(name);
+
     const pub = await forms.post(`/admin/products/${id}`, { intent: "publish" }, owner);
     expect(pub.status).toBe(302);
     const published = (await (await forms.get(pub.headers.get("location")!, owner)).text()).replaceAll("<!-- -->", "");
