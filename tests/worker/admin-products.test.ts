@@ -448,7 +448,7 @@ describe("the pages, without JavaScript", () => {
     expect(moreHtml).toContain('name="sizes.5.size"');
     expect(moreHtml).not.toContain('name="sizes.6.size"');
     expect(moreHtml).toContain(`value="${name} (edited)"`);
-    expect((await (await call(`/api/admin/products/${id}`, token)).json()).product.name).toBe(name);
+    expect(((await (await call(`/api/admin/products/${id}`, token)).json()) as { product: ApiProduct }).product.name).toBe(name);
 
     const pub = await forms.post(`/admin/products/${id}`, { intent: "publish" }, owner);
     expect(pub.status).toBe(302);
