@@ -18,6 +18,9 @@ export default [
     route("admin/coupons/new", "routes/admin-coupon-new.tsx"),
     route("admin/coupons/:id", "routes/admin-coupon.tsx"),
     route("admin/settings", "routes/admin-settings.tsx"),
+    route("admin/products", "routes/admin-products.tsx"),
+    route("admin/products/new", "routes/admin-product-new.tsx"),
+    route("admin/products/:id", "routes/admin-product.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

@@ -36,6 +36,7 @@ export const handle = { backOffice: true };
 const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/products", label: "Products" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/reviews", label: "Reviews" },
   // The owner's pages: a staff member is not shown them (and gets a 404 there).

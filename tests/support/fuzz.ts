@@ -390,6 +390,25 @@ export const ENDPOINTS: Endpoint[] = [
       `/api/admin/orders/${segment(r, String(1001 + r.int(5)))}/${r.pick(["confirm", "ship", "deliver", "cancel", "mark-paid", "refund"])}`,
     fields: { courier: () => "Delhivery", trackingNumber: () => "DL12345678", refundReference: () => "RF-0001" },
   },
+  { method: "GET", path: "/api/admin/products", query: ["q", "category", "state", "page", "limit"] },
+  { method: "GET", path: "/api/admin/products/:id", fill: (r) => `/api/admin/products/${segment(r, String(1 + r.int(5)))}` },
+  {
+    method: "POST",
+    path: "/api/admin/products",
+    fields: {
+      name: () => "Fuzz kurti",
+      description: () => "Cotton.",
+      categoryId: () => 1,
+      colors: () => [{ name: "Red", hex: "#aa0000" }],
+      sizes: () => [{ size: "M", price: 999, stock: 2 }],
+    },
+    mustBreak: ["name", "colors", "sizes"],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/products/:id/:action",
+    fill: (r) => `/api/admin/products/${segment(r, String(1 + r.int(5)))}/${r.pick(["publish", "unpublish", "archive", "restore"])}`,
+  },
   { method: "GET", path: "/search", query: ["query", "page", "sort"] },
   { method: "GET", path: "/search/suggest", query: ["query", "q"] },
   {

@@ -187,4 +187,19 @@ describe("database round trips per render", () => {
       expect({ path, status: page.status, trips: page.trips }).toEqual({ path, status: 200, trips: 1 });
     }
   });
+
+  it("is one for the back office's product list, new-product form and product editor signed in as the owner", async () => {
+    const cookie = { Cookie: `aanchal_session=${await ownerToken(baseUrl)}` };
+    const list = await roundTripsOf("/admin/products?state=published&q=a", cookie);
+    expect(list.body).toContain("<h1>Products</h1>");
+    expect({ status: list.status, trips: list.trips }).toEqual({ status: 200, trips: 1 });
+    const anyProduct = /href="\/admin\/products\/(\d+)"/.exec((await roundTripsOf("/admin/products", cookie)).body)?.[1];
+    expect(anyProduct).toBeDefined();
+    const one = await roundTripsOf(`/admin/products/${anyProduct}`, cookie);
+    expect(one.body).toContain("Sizes &amp; stock");
+    expect({ status: one.status, trips: one.trips }).toEqual({ status: 200, trips: 1 });
+    const blank = await roundTripsOf("/admin/products/new", cookie);
+    expect(blank.body).toContain("<h1>New product</h1>");
+    expect({ status: blank.status, trips: blank.trips }).toEqual({ status: 200, trips: 1 });
+  });
 });

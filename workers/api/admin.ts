@@ -6,6 +6,7 @@ import { adminInboxApi } from "./admin-inbox";
 import { adminInvoiceApi } from "./admin-invoice";
 import { adminOrdersApi } from "./admin-orders";
 import { adminSettingsApi } from "./admin-settings";
+import { adminProductsApi } from "./admin-products";
 import { adminStaffApi } from "./admin-staff";
 import type { ApiEnv } from "./types";
 
@@ -41,4 +42,5 @@ export const adminApi = new Hono<ApiEnv>()
   .route("/", adminDashboardApi)
   .route("/", adminInvoiceApi)
   .route("/", adminSettingsApi)
+  .route("/", adminProductsApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

@@ -17,11 +17,20 @@ const limitBody = (maxSize: number, label: string) =>
   bodyLimit({ maxSize, onError: (c) => c.json({ message: `The request is too large (at most ${label}).` }, 413) });
 const smallBody = limitBody(64 * 1024, "64 KB");
 const profileBody = limitBody(3 * 1024 * 1024, "3 MB");
+/** A product's pictures: up to 5 of at most 5 MB each in one request (each file's own limit is the service's, a 413 too). */
+const productImagesBody = limitBody(25 * 1024 * 1024 + 64 * 1024, "25 MB");
+const PRODUCT_IMAGES = /^\/api\/admin\/products\/[^/]+\/images$/;
 
 /** JSON API for other clients (mobile app, scripts, the payment provider); spec §7 shapes. */
 export const api = new Hono<ApiEnv>()
   // A profile may carry a 2 MB picture; nothing else needs more than a few kilobytes.
-  .use("*", (c, next) => (c.req.path.endsWith("/auth/profile") ? profileBody(c, next) : smallBody(c, next)))
+  .use("*", (c, next) =>
+    c.req.path.endsWith("/auth/profile")
+      ? profileBody(c, next)
+      : PRODUCT_IMAGES.test(c.req.path)
+        ? productImagesBody(c, next)
+        : smallBody(c, next),
+  )
   .route("/", catalogApi)
   .route("/", authApi)
   .route("/", addressesApi)
