@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { AppError } from "../services/errors";
 import { requireStaff } from "../services/staff";
+import { adminCategoriesApi } from "./admin-categories";
 import { adminDashboardApi } from "./admin-dashboard";
 import { adminInboxApi } from "./admin-inbox";
 import { adminInvoiceApi } from "./admin-invoice";
 import { adminOrdersApi } from "./admin-orders";
 import { adminStaffApi } from "./admin-staff";
+import { adminStockApi } from "./admin-stock";
 import type { ApiEnv } from "./types";
 
 const notFound = () => new AppError(404, "Not found");
@@ -39,4 +41,6 @@ export const adminApi = new Hono<ApiEnv>()
   .route("/", adminOrdersApi)
   .route("/", adminDashboardApi)
   .route("/", adminInvoiceApi)
+  .route("/", adminStockApi)
+  .route("/", adminCategoriesApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

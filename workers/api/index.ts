@@ -17,11 +17,19 @@ const limitBody = (maxSize: number, label: string) =>
   bodyLimit({ maxSize, onError: (c) => c.json({ message: `The request is too large (at most ${label}).` }, 413) });
 const smallBody = limitBody(64 * 1024, "64 KB");
 const profileBody = limitBody(3 * 1024 * 1024, "3 MB");
+// The stock CSV import (issue 14): a file of at most 1 MB, with room for a multipart form around it.
+const csvBody = limitBody(1024 * 1024 + 16 * 1024, "1 MB");
 
 /** JSON API for other clients (mobile app, scripts, the payment provider); spec §7 shapes. */
 export const api = new Hono<ApiEnv>()
   // A profile may carry a 2 MB picture; nothing else needs more than a few kilobytes.
-  .use("*", (c, next) => (c.req.path.endsWith("/auth/profile") ? profileBody(c, next) : smallBody(c, next)))
+  .use("*", (c, next) =>
+    c.req.path.endsWith("/auth/profile")
+      ? profileBody(c, next)
+      : c.req.path.endsWith("/admin/stock.csv")
+        ? csvBody(c, next)
+        : smallBody(c, next),
+  )
   .route("/", catalogApi)
   .route("/", authApi)
   .route("/", addressesApi)
