@@ -14,6 +14,8 @@ export default [
     route("admin/audit-log", "routes/admin-audit-log.tsx"),
     route("admin/orders/:number/invoice", "routes/admin-invoice.tsx"),
     route("admin/orders/:number/packing-slip", "routes/admin-packing-slip.tsx"),
+    route("admin/stock", "routes/admin-stock.tsx"),
+    route("admin/categories", "routes/admin-categories.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

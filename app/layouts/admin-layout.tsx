@@ -38,6 +38,8 @@ const NAV = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/stock", label: "Stock" },
+  { to: "/admin/categories", label: "Categories" },
   // The owner's pages: a staff member is not shown them (and gets a 404 there).
   { to: "/admin/staff", label: "Staff", owner: true },
   { to: "/admin/audit-log", label: "Audit log", owner: true },
