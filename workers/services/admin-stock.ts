@@ -54,7 +54,12 @@ const paiseField = (message: string) =>
     .min(1, message)
     .max(PRICE_MAX_RUPEES * 100, message);
 
-const stockField = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(STOCK_MAX, message);
+/** A whole number of pieces, as a number or a form's text ("12"); blank, null or anything else is refused. */
+const stockField = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(0, message).max(STOCK_MAX, message),
+  );
 
 const rupeeText = (paise: number | null) => (paise === null ? "" : (paise / 100).toFixed(2));
 
