@@ -207,7 +207,7 @@ export async function renameCategory(ctx: ServiceContext, idInput: unknown, inpu
       actor: staff,
       action: "category.rename",
       entity: "category",
-      entityId: sql`${id}`,
+      entityId: String(id),
       before: sql`${categoryJson("c")} from categories c where ${applies})`,
       after: { name },
       at: ctx.now(),
@@ -233,7 +233,7 @@ export async function setCategoryIcon(ctx: ServiceContext, idInput: unknown, inp
       actor: staff,
       action: "category.icon",
       entity: "category",
-      entityId: sql`${id}`,
+      entityId: String(id),
       before: sql`${categoryJson("c")} from categories c where ${applies})`,
       after: { icon },
       at: ctx.now(),
@@ -271,7 +271,7 @@ export async function moveCategory(ctx: ServiceContext, idInput: unknown, input:
       actor: staff,
       action: "category.move",
       entity: "category",
-      entityId: sql`${id}`,
+      entityId: String(id),
       before: sql`${JSON.stringify({ position: at, order })}`,
       after: { position: to, order: next, direction },
       at: ctx.now(),
@@ -289,12 +289,12 @@ export async function deleteCategory(ctx: ServiceContext, idInput: unknown): Pro
   const id = parseId(idInput, CATEGORY_MESSAGES.notFound);
   const empty = sql`not exists (select 1 from products p where p.category_id = ${id})
     and not exists (select 1 from products p join subcategories s on s.id = p.subcategory_id where s.category_id = ${id})`;
-  const [logged, deleted] = await ctx.db.batch([
+  const [logged, , deleted] = await ctx.db.batch([
     audit(ctx.db, {
       actor: staff,
       action: "category.delete",
       entity: "category",
-      entityId: sql`${id}`,
+      entityId: String(id),
       before: sql`(select json_insert(json_object('name', c.name, 'slug', c.slug, 'icon', c.icon, 'position', c.position), '$.subcategories',
         (select json_group_array(s.name) from subcategories s where s.category_id = c.id)) from categories c where c.id = ${id})`,
       after: null,
@@ -354,7 +354,7 @@ export async function renameSubcategory(ctx: ServiceContext, idInput: unknown, i
       actor: staff,
       action: "subcategory.rename",
       entity: "subcategory",
-      entityId: sql`${id}`,
+      entityId: String(id),
       before: sql`(select json_object('categoryId', s.category_id, 'name', s.name, 'slug', s.slug) from subcategories s where ${applies})`,
       after: { name },
       at: ctx.now(),
@@ -379,7 +379,7 @@ export async function deleteSubcategory(ctx: ServiceContext, idInput: unknown): 
       actor: staff,
       action: "subcategory.delete",
       entity: "subcategory",
-      entityId: sql`${id}`,
+      entityId: String(id),
       before: sql`(select json_object('categoryId', s.category_id, 'name', s.name, 'slug', s.slug) from subcategories s where s.id = ${id})`,
       after: null,
       at: ctx.now(),
