@@ -101,11 +101,12 @@ describe("the door", () => {
       const page = await forms.get("/admin/categories", who);
       expect({ who: who?.email, status: page.status }).toEqual({ who: who?.email, status: 404 });
       expect(await page.text()).toContain("SORRY, PAGE NOT FOUND");
-      for (const fields of [
+      const posts: Record<string, string>[] = [
         { intent: "create", id: "new", name: `Intruder ${TAG}`, icon: CATEGORY_ICONS[0].value },
         { intent: "move", id: String(first!.id), direction: "down" },
         { intent: "delete", id: String(first!.id) },
-      ]) {
+      ];
+      for (const fields of posts) {
         expect((await forms.post("/admin/categories", fields, who)).status).toBe(404);
       }
       const t = who?.token ?? null;

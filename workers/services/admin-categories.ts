@@ -146,15 +146,17 @@ function audit(
     actor: SessionUser;
     action: string;
     entity: "category" | "subcategory";
-    entityId: SQL;
+    /** The row's id; a new row's as SQL (last_insert_rowid()). */
+    entityId: SQL | string;
     before: SQL;
     after: unknown;
     at: Date;
     when: SQL;
   },
 ) {
+  const entityId = typeof e.entityId === "string" ? sql`${e.entityId}` : sql`cast(${e.entityId} as text)`;
   return db.run(sql`insert into audit_log (actor_id, action, entity, entity_id, before, after, created_at)
-    select ${e.actor.id}, ${e.action}, ${e.entity}, cast(${e.entityId} as text), ${e.before}, ${JSON.stringify(e.after)}, ${e.at.getTime()}
+    select ${e.actor.id}, ${e.action}, ${e.entity}, ${entityId}, ${e.before}, ${JSON.stringify(e.after)}, ${e.at.getTime()}
     where ${e.when}`);
 }
 
