@@ -3,8 +3,10 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { STOCK_CSV_COLUMNS, STOCK_MESSAGES } from "../../workers/services/admin-stock.rules";
+import { productPath } from "../../workers/services/paths";
 import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { buyableProducts, setStock } from "../support/cart";
+import { untilCached } from "../support/edge-cache";
 import { pageForms } from "../support/page-forms";
 import { ownerToken as signInOwner } from "../support/staff";
 
@@ -283,6 +285,39 @@ describe("an inline edit", () => {
     const back = await api(`/api/admin/stock/${sizeIds.L}`, { body: { was: 12, stock: 10, price: 1200, discountPrice: null } });
     expect(back.status, back.text).toBe(200);
     expect(await sizeRow(sizeIds.L)).toEqual({ stock: 10, price: 120000, discount: null });
+  });
+});
+
+describe("the storefront follows", () => {
+  it("shows a saved price on the product's cached page at once", async () => {
+    const [, , product] = await buyableProducts(base);
+    const size = product!.sizes.find((z) => z.stock > 0)!;
+    const path = productPath(product!.category.name, product!.slug);
+    const row = await one<{ id: number; stock: number }>("select id, stock from product_sizes where product_id = ? and size = ?", [
+      Number(product!._id),
+      size.size,
+    ]);
+    const { html } = await untilCached(path);
+    expect(html.at(-1)).not.toContain("1234567");
+    const saved = await api(`/api/admin/stock/${row.id}`, {
+      body: { was: Number(row.stock), stock: Number(row.stock), price: 12345.67, discountPrice: null },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const res = await fetch(new URL(path, base));
+      expect(res.headers.get("x-edge-cache")).not.toBe("HIT");
+      expect(await res.text()).toContain("1234567");
+    } finally {
+      const back = await api(`/api/admin/stock/${row.id}`, {
+        body: {
+          was: Number(row.stock),
+          stock: Number(row.stock),
+          price: size.price,
+          discountPrice: size.discountPrice < size.price ? size.discountPrice : null,
+        },
+      });
+      expect(back.status, back.text).toBe(200);
+    }
   });
 });
 
