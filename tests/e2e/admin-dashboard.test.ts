@@ -26,7 +26,7 @@ describe("the back office's dashboard", () => {
       await waitForHydration(page);
 
       const nav = page.getByRole("navigation", { name: "Back office" });
-      const links = ["Audit log", "Dashboard", "Messages", "Orders", "Reviews", "Staff"];
+      const links = ["Audit log", "Categories", "Dashboard", "Messages", "Orders", "Reviews", "Staff", "Stock"];
       for (const name of links) expect(await nav.getByRole("link", { name }).isVisible()).toBe(true);
       expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
       expect(await page.locator(".admin-bar__user").textContent()).toContain(DEMO_OWNER.name);
