@@ -102,6 +102,26 @@ describe("the Stock and Categories pages", () => {
     }
   });
 
+  it("saves a size's stock without JavaScript too: the same form posts and comes back with a notice", async () => {
+    await db.execute({ sql: "update product_sizes set stock = 3 where id = ?", args: [sizeId] });
+    const token = await ownerToken(browser.baseUrl);
+    const { page, close } = await browser.open("desktop", { ...withSession(token), javaScriptEnabled: false });
+    try {
+      await page.goto(`/admin/stock?q=${SLUG}`);
+      const stock = page.getByLabel(`Stock, ${PRODUCT}, size M`);
+      expect(await stock.inputValue()).toBe("3");
+      await stock.fill("6");
+      await page.getByRole("button", { name: `Save ${PRODUCT}, size M` }).click();
+      await page.waitForURL(/done=saved/);
+      expect(new URL(page.url()).searchParams.get("q")).toBe(SLUG);
+      await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      expect(await page.getByLabel(`Stock, ${PRODUCT}, size M`).inputValue()).toBe("6");
+      expect(await stockNow()).toBe(6);
+    } finally {
+      await close();
+    }
+  });
+
   it("moves a category's home tile up with its button", async () => {
     const token = await ownerToken(browser.baseUrl);
     const name = `Browser ${TAG}`;
