@@ -21,6 +21,8 @@ export default [
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/products/new", "routes/admin-product-new.tsx"),
     route("admin/products/:id", "routes/admin-product.tsx"),
+    route("admin/stock", "routes/admin-stock.tsx"),
+    route("admin/categories", "routes/admin-categories.tsx"),
   ]),
   layout("layouts/plain-layout.tsx", [
     route("all-products", "routes/all-products.tsx"),

@@ -36,14 +36,16 @@ export const handle = { backOffice: true };
 const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/products", label: "Products" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/stock", label: "Stock" },
+  { to: "/admin/categories", label: "Categories" },
   { to: "/admin/reviews", label: "Reviews" },
   // The owner's pages: a staff member is not shown them (and gets a 404 there).
-  { to: "/admin/staff", label: "Staff", owner: true },
-  { to: "/admin/audit-log", label: "Audit log", owner: true },
   { to: "/admin/coupons", label: "Coupons", owner: true },
   { to: "/admin/settings", label: "Settings", owner: true },
+  { to: "/admin/staff", label: "Staff", owner: true },
+  { to: "/admin/audit-log", label: "Audit log", owner: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

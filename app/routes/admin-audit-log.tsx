@@ -36,6 +36,11 @@ const ENTITY_LABELS: Record<AuditEntityFilter, string> = {
   order: "Orders",
   message: "Messages",
   review: "Reviews",
+  product: "Products",
+  stock: "Stock",
+  category: "Categories",
+  coupon: "Coupons",
+  settings: "Settings",
   user: "Staff roles",
 };
 

@@ -188,6 +188,19 @@ describe("database round trips per render", () => {
     }
   });
 
+  it("is one for the back office's Stock (filtered and searched) and Categories pages signed in as the owner", async () => {
+    const cookie = { Cookie: `aanchal_session=${await ownerToken(baseUrl)}` };
+    for (const [path, heading] of [
+      ["/admin/stock", "<h1>Stock</h1>"],
+      ["/admin/stock?category=1&low=1&q=kurti&page=1", "<h1>Stock</h1>"],
+      ["/admin/categories", "<h1>Categories</h1>"],
+    ] as const) {
+      const page = await roundTripsOf(path, cookie);
+      expect(page.body, path).toContain(heading);
+      expect({ path, status: page.status, trips: page.trips }).toEqual({ path, status: 200, trips: 1 });
+    }
+  });
+
   it("is one for the back office's product list, new-product form and product editor signed in as the owner", async () => {
     const cookie = { Cookie: `aanchal_session=${await ownerToken(baseUrl)}` };
     const list = await roundTripsOf("/admin/products?state=published&q=a", cookie);

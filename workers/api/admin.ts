@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { AppError } from "../services/errors";
 import { requireStaff } from "../services/staff";
+import { adminCategoriesApi } from "./admin-categories";
 import { adminDashboardApi } from "./admin-dashboard";
 import { adminInboxApi } from "./admin-inbox";
 import { adminInvoiceApi } from "./admin-invoice";
 import { adminOrdersApi } from "./admin-orders";
-import { adminSettingsApi } from "./admin-settings";
 import { adminProductsApi } from "./admin-products";
+import { adminSettingsApi } from "./admin-settings";
 import { adminStaffApi } from "./admin-staff";
+import { adminStockApi } from "./admin-stock";
 import type { ApiEnv } from "./types";
 
 const notFound = () => new AppError(404, "Not found");
@@ -43,4 +45,6 @@ export const adminApi = new Hono<ApiEnv>()
   .route("/", adminInvoiceApi)
   .route("/", adminSettingsApi)
   .route("/", adminProductsApi)
+  .route("/", adminStockApi)
+  .route("/", adminCategoriesApi)
   .all("/admin/*", (c) => c.json({ message: "Not found" }, 404));

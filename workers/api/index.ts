@@ -20,6 +20,8 @@ const profileBody = limitBody(3 * 1024 * 1024, "3 MB");
 /** A product's pictures: up to 5 of at most 5 MB each in one request (each file's own limit is the service's, a 413 too). */
 const productImagesBody = limitBody(25 * 1024 * 1024 + 64 * 1024, "25 MB");
 const PRODUCT_IMAGES = /^\/api\/admin\/products\/[^/]+\/images$/;
+// The stock CSV import (issue 14): a file of at most 1 MB, with room for a multipart form around it.
+const csvBody = limitBody(1024 * 1024 + 16 * 1024, "1 MB");
 
 /** JSON API for other clients (mobile app, scripts, the payment provider); spec §7 shapes. */
 export const api = new Hono<ApiEnv>()
@@ -29,7 +31,9 @@ export const api = new Hono<ApiEnv>()
       ? profileBody(c, next)
       : PRODUCT_IMAGES.test(c.req.path)
         ? productImagesBody(c, next)
-        : smallBody(c, next),
+        : c.req.path.endsWith("/admin/stock.csv")
+          ? csvBody(c, next)
+          : smallBody(c, next),
   )
   .route("/", catalogApi)
   .route("/", authApi)

@@ -3,8 +3,7 @@ import { newestOrdersRead, type OrderListItem, toListItem } from "./admin-orders
 import type { ServiceContext } from "./context";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
-import { shopSettings } from "./shop-settings";
-import { SHOP_SETTING_DEFAULTS } from "./shop-settings.rules";
+import { lowStockThresholdSql, shopSettings } from "./shop-settings";
 import { requireStaff } from "./staff";
 
 /** India has one time zone and no daylight saving: UTC+05:30 all year. */
@@ -63,8 +62,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
   // and the staff check's read then leaves with the figures' reads, in one batch.
   if (!(await ctx.claims())) await requireStaff(ctx);
   // The threshold the owner set (shop_settings), inside the statement, so it leaves with the other reads.
-  const thresholdSql = sql`coalesce((select cast(value as integer) from shop_settings
-    where key = 'lowStockThreshold' and value glob '[0-9]*' and value not glob '*[^0-9]*'), ${SHOP_SETTING_DEFAULTS.lowStockThreshold})`;
+  const thresholdSql = lowStockThresholdSql;
   const [, [[orders], lowStock, [unread], latest], { lowStockThreshold: threshold }] = await Promise.all([
     requireStaff(ctx),
     readAll(ctx, [

@@ -9,6 +9,7 @@ import { productPath } from "./paths";
 import { effectivePrice } from "./pricing";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
+import { lowStockThresholdSql, shopSettings } from "./shop-settings";
 import { auditStatement, requireStaff } from "./staff";
 import { purgeProducts, type ShownProduct } from "./storefront-purge";
 import { invalidInput, parseInput } from "./validate";
@@ -73,7 +74,7 @@ const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 export async function listAdminProducts(ctx: ServiceContext, query: unknown) {
   const q = listQuerySchema.parse(query ?? {});
-  const low = settings.admin.lowStockThreshold;
+  const low = lowStockThresholdSql;
   const where: SQL[] = [sql`1`];
   if (q.q) where.push(sql`(p.name like ${likeEscape(q.q)} escape '\\' or p.slug like ${likeEscape(q.q.toLowerCase())} escape '\\')`);
   if (q.category) where.push(sql`p.category_id = ${q.category}`);
@@ -82,7 +83,7 @@ export async function listAdminProducts(ctx: ServiceContext, query: unknown) {
   if (q.state === "archived") where.push(sql`p.archived_at is not null`);
   if (q.state === "low-stock") where.push(sql`exists (select 1 from product_sizes l where l.product_id = p.id and l.stock <= ${low})`);
   await ctx.claims();
-  const [, [rows, categories]] = await Promise.all([
+  const [, [rows, categories], { lowStockThreshold }] = await Promise.all([
     requireStaff(ctx),
     readAll(ctx, [
       ctx.db.all<ListRow>(sql`select p.id as id, p.name as name, p.slug as slug, p.is_active as isActive, p.archived_at as archivedAt,
@@ -100,6 +101,7 @@ export async function listAdminProducts(ctx: ServiceContext, query: unknown) {
         limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
       ctx.db.all<{ id: number; name: string }>(sql`select id, name from categories order by position, id`),
     ] as const),
+    shopSettings(ctx),
   ]);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return {
@@ -119,7 +121,7 @@ export async function listAdminProducts(ctx: ServiceContext, query: unknown) {
     })),
     categories: categories.map((c) => ({ id: Number(c.id), name: c.name })),
     query: q,
-    lowStockThreshold: low,
+    lowStockThreshold,
     page: q.page,
     limit: q.limit || ADMIN_PRODUCTS_PAGE_SIZE,
     total,

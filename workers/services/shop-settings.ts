@@ -286,3 +286,10 @@ export async function saveShopSettings(ctx: ServiceContext, input: unknown): Pro
   await purgeStorefront();
   return { settings: next, changed };
 }
+
+/**
+ * The low-stock threshold the owner set, as an SQL expression: a list filtered by it can leave in the
+ * request's one batch instead of waiting for the settings first (the dashboard, stock, products).
+ */
+export const lowStockThresholdSql = sql`coalesce((select cast(value as integer) from shop_settings
+  where key = 'lowStockThreshold' and value glob '[0-9]*' and value not glob '*[^0-9]*'), ${SHOP_SETTING_DEFAULTS.lowStockThreshold})`;

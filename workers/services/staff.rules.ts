@@ -14,8 +14,11 @@ export const STAFF_MESSAGES = {
   confirmRemove: "Tick “Yes, remove the staff role” to remove it.",
 } as const;
 
-/** The audit log's entity filters: a message is a contact message or an enquiry. */
-export const AUDIT_ENTITIES = ["all", "order", "message", "review", "user"] as const;
+/**
+ * The audit log's entity filters: a message is a contact message or an enquiry; stock is a size's
+ * stock or price and a CSV import; a category is a category or a subcategory.
+ */
+export const AUDIT_ENTITIES = ["all", "order", "message", "review", "product", "stock", "category", "coupon", "settings", "user"] as const;
 export type AuditEntityFilter = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -200,12 +200,19 @@ function entityLink(r: AuditRow): string | null {
   if (r.entity === "order") return r.orderNumber === null ? null : `/admin/orders/${Number(r.orderNumber)}`;
   if (r.entity === "contact" || r.entity === "enquiry") return `/admin/messages/${r.entity}/${encodeURIComponent(r.entityId)}`;
   if (r.entity === "review") return "/admin/reviews";
+  if (r.entity === "product") return `/admin/products/${encodeURIComponent(r.entityId)}`;
+  if (r.entity === "product-size" || r.entity === "stock-import") return "/admin/stock";
+  if (r.entity === "category" || r.entity === "subcategory") return "/admin/categories";
+  if (r.entity === "coupon") return `/admin/coupons/${encodeURIComponent(r.entityId)}`;
+  if (r.entity === "settings") return "/admin/settings";
   return null;
 }
 
 function entityFilter(entity: AuditEntityFilter): SQL {
   if (entity === "all") return sql`1`;
   if (entity === "message") return sql`a.entity in ('contact', 'enquiry')`;
+  if (entity === "stock") return sql`a.entity in ('product-size', 'stock-import')`;
+  if (entity === "category") return sql`a.entity in ('category', 'subcategory')`;
   return sql`a.entity = ${entity}`;
 }
 
