@@ -20,7 +20,9 @@ export function securityHeaders(
     `script-src 'self' 'nonce-${nonce}' ${PAYMENT_SCRIPT}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    // A product's video may be a link to an https MP4/WebM the owner hosts elsewhere (the back
+    // office takes only those, workers/services/admin-products.rules.ts); media never runs script.
+    "media-src 'self' blob: https:",
     "font-src 'self'",
     `connect-src 'self' ${PAYMENT_SCRIPT}${PAYMENT_FRAME}`,
     `frame-src ${PAYMENT_SCRIPT}${PAYMENT_FRAME}`,

@@ -49,6 +49,8 @@ const ctx = () =>
     origin: "https://aanchal.test",
     clientIp: "203.0.113.7",
     defer: (work: Promise<unknown>) => deferred.push(work),
+    // No request batch here: each read goes on its own.
+    read: <T>(query: PromiseLike<T>) => Promise.resolve(query),
   }) as unknown as ServiceContext;
 
 /** What waitUntil finishes after the response. */

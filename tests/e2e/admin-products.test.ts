@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { PRODUCT_MESSAGES } from "../../workers/services/admin-products.rules";
 import { createUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
+import { useCatalogueRestored } from "../support/catalogue";
 import { waitForHydration } from "../support/page";
 import { ownerToken, withSession } from "../support/staff";
 
@@ -17,6 +18,7 @@ import { ownerToken, withSession } from "../support/staff";
  * draft never shows to her.
  */
 const browser = useBrowser();
+useCatalogueRestored(inject("dbUrl"));
 const base = browser.baseUrl;
 const picture = fileURLToPath(new URL("../fixtures/images/red-640x480.jpg", import.meta.url));
 const text = async (page: Page) => ((await page.locator("main").textContent()) ?? "").replace(/\s+/g, " ");

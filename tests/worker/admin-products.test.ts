@@ -5,6 +5,7 @@ import { PRODUCT_MESSAGES } from "../../workers/services/admin-products.rules";
 import { productPath } from "../../workers/services/paths";
 import { createUser, type TestUser } from "../support/accounts";
 import { cartCall } from "../support/cart";
+import { useCatalogueRestored } from "../support/catalogue";
 import { untilCached } from "../support/edge-cache";
 import { insertOrder, removeOrders } from "../support/orders";
 import { pageForms } from "../support/page-forms";
@@ -19,6 +20,8 @@ import { ownerToken } from "../support/staff";
  */
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
+// Registered first, so it runs last: after this file has taken its orders away.
+useCatalogueRestored(dbUrl);
 const db = createClient({ url: dbUrl });
 const forms = pageForms(base);
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/images/${name}`, import.meta.url));

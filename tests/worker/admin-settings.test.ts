@@ -207,6 +207,12 @@ describe("the owner's settings", () => {
       email: SETTINGS_MESSAGES.email,
       promoLine: SETTINGS_MESSAGES.promoLine,
     });
+    // A well-formed GSTIN of another state (27, Maharashtra) for a store in Uttar Pradesh (09).
+    const otherState = await put({ gstin: "27AAPFU0939F1ZV" });
+    expect(otherState.status).toBe(400);
+    expect(((await otherState.json()) as { fields: Record<string, string> }).fields).toEqual({
+      gstin: SETTINGS_MESSAGES.gstinState("27", settings.store.address.state, "09"),
+    });
     expect((await put({ surprise: 1 })).status).toBe(400);
     expect((await call("/api/admin/settings", owner.token, { method: "PUT", body: "[1]" })).status).toBe(400);
 

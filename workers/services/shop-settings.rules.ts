@@ -98,5 +98,7 @@ export const SETTINGS_MESSAGES = {
   email: "Enter a valid support e-mail address.",
   phone: "Enter a phone number: digits, spaces, + and - only, 10 to 13 digits.",
   gstin: "Enter a valid 15-character GSTIN (its check character must match).",
+  gstinState: (code: string, state: string, stateCode: string) =>
+    `This GSTIN is registered in state ${code}, but the store is in ${state} (${stateCode}): change one of them.`,
   invalid: "Please correct the settings marked below.",
 } as const;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
-import { isGstin } from "./gst";
+import { isGstin, stateCode } from "./gst";
 import { paiseToRupees } from "./pricing";
 import {
   launchDay,
@@ -271,6 +271,12 @@ export async function saveShopSettings(ctx: ServiceContext, input: unknown): Pro
   const current = await shopSettings(ctx);
   const changed = (Object.keys(wanted) as ShopSettingKey[]).filter((k) => !same(wanted[k], current[k]));
   const next: ShopSettings = { ...current, ...wanted };
+  // A GSTIN begins with its state's code: the store's state must be that state.
+  const storeState = stateCode(next.address.state);
+  if ((changed.includes("gstin") || changed.includes("address")) && storeState !== null && next.gstin.slice(0, 2) !== storeState) {
+    const message = M.gstinState(next.gstin.slice(0, 2), next.address.state, storeState);
+    throw invalidInput(message, { gstin: message });
+  }
   if (changed.length === 0) return { settings: current, changed };
   const now = ctx.now();
   const before = Object.fromEntries(changed.map((k) => [k, current[k]]));
