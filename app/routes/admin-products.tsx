@@ -3,7 +3,7 @@ import { listAdminProducts } from "../../workers/services/admin-products";
 import { PRODUCT_FILTERS, PRODUCT_MESSAGES, PRODUCT_STATE_LABELS, type ProductFilter } from "../../workers/services/admin-products.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
-import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
+import { AdminFilters, AdminPager, CategoryFilter } from "../components/admin/admin-lists";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-products";
@@ -79,17 +79,7 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
           Search
           <input type="search" name="q" defaultValue={q.q} placeholder="Name or slug" />
         </label>
-        <label>
-          Category
-          <select name="category" defaultValue={q.category ?? ""}>
-            <option value="">All</option>
-            {d.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CategoryFilter categories={d.categories} value={q.category} />
         <div className="admin-filters__buttons">
           <button type="submit" className="button button--primary">
             Filter

@@ -4,7 +4,7 @@ import { editSize, importStockCsv, listStock, type RefusedRow, rupeesToPaise, ty
 import { STOCK_CSV_HELP, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MESSAGES } from "../../workers/services/admin-stock.rules";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
-import { AdminPager } from "../components/admin/admin-lists";
+import { AdminPager, CategoryFilter } from "../components/admin/admin-lists";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -257,17 +257,7 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
         </p>
       )}
       <Form method="get" className="admin-filters" aria-label="Filter stock">
-        <label>
-          Category
-          <select name="category" defaultValue={f.category ?? ""}>
-            <option value="">All</option>
-            {d.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CategoryFilter categories={d.categories} value={f.category} />
         <label className="admin-stock__check">
           <input type="checkbox" name="low" value="1" defaultChecked={f.low === "1"} /> Low stock only
         </label>

@@ -42,3 +42,26 @@ export function AdminPager({ page, pages, href }: { page: number; pages: number;
     </nav>
   );
 }
+
+/** A list filter's category choice (GET forms): "All" or one category. */
+export function CategoryFilter({
+  categories,
+  value,
+}: {
+  categories: readonly { id: number; name: string }[];
+  value?: number | string | null;
+}) {
+  return (
+    <label>
+      Category
+      <select name="category" defaultValue={value ?? ""}>
+        <option value="">All</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
