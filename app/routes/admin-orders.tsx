@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type {
   ORDER_STATUSES as OrderStatuses,
   PAYMENT_METHODS as PaymentMethods,
@@ -7,7 +7,7 @@ import type {
 import { listOrders } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
-import { AdminPager } from "../components/admin/admin-lists";
+import { AdminPager, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { OrdersTable } from "../components/admin/orders-table";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-orders";
@@ -129,16 +129,8 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           To
           <input type="date" name="to" defaultValue={f.to ?? ""} aria-invalid={err.to ? true : undefined} />
         </label>
-        <label className="admin-filters__search">
-          Search
-          <input type="search" name="q" defaultValue={f.q ?? ""} placeholder="Number, e-mail, phone or name" />
-        </label>
-        <div className="admin-filters__buttons">
-          <button type="submit" className="button button--primary">
-            Filter
-          </button>
-          <Link to="/admin/orders">Clear</Link>
-        </div>
+        <FilterSearch value={f.q} placeholder="Number, e-mail, phone or name" />
+        <FilterButtons clearTo="/admin/orders" />
       </Form>
       {d.problem && (
         <p className="notice notice--error" role="alert">

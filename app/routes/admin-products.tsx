@@ -3,7 +3,7 @@ import { listAdminProducts } from "../../workers/services/admin-products";
 import { PRODUCT_FILTERS, PRODUCT_MESSAGES, PRODUCT_STATE_LABELS, type ProductFilter } from "../../workers/services/admin-products.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
-import { AdminFilters, AdminPager, CategoryFilter } from "../components/admin/admin-lists";
+import { AdminFilters, AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-products";
@@ -75,17 +75,9 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
       />
       <Form method="get" className="admin-filters" aria-label="Search products">
         {q.state !== "all" && <input type="hidden" name="state" value={q.state} />}
-        <label className="admin-filters__search">
-          Search
-          <input type="search" name="q" defaultValue={q.q} placeholder="Name or slug" />
-        </label>
+        <FilterSearch value={q.q} placeholder="Name or slug" />
         <CategoryFilter categories={d.categories} value={q.category} />
-        <div className="admin-filters__buttons">
-          <button type="submit" className="button button--primary">
-            Filter
-          </button>
-          <Link to="/admin/products">Clear</Link>
-        </div>
+        <FilterButtons clearTo="/admin/products" />
       </Form>
       <table className="admin-table admin-products">
         <caption className="admin-table__caption">

@@ -4,7 +4,7 @@ import { editSize, importStockCsv, listStock, type RefusedRow, rupeesToPaise, ty
 import { STOCK_CSV_HELP, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MESSAGES } from "../../workers/services/admin-stock.rules";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
-import { AdminPager, CategoryFilter } from "../components/admin/admin-lists";
+import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -261,16 +261,8 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
         <label className="admin-stock__check">
           <input type="checkbox" name="low" value="1" defaultChecked={f.low === "1"} /> Low stock only
         </label>
-        <label className="admin-filters__search">
-          Search
-          <input type="search" name="q" defaultValue={f.q ?? ""} placeholder="Product name or sku" />
-        </label>
-        <div className="admin-filters__buttons">
-          <button type="submit" className="button button--primary">
-            Filter
-          </button>
-          <Link to="/admin/stock">Clear</Link>
-        </div>
+        <FilterSearch value={f.q} placeholder="Product name or sku" />
+        <FilterButtons clearTo="/admin/stock" />
       </Form>
       <div className="admin-stock__table">
         <table className="admin-table">

@@ -65,3 +65,25 @@ export function CategoryFilter({
     </label>
   );
 }
+
+/** A list filter's search box (GET forms). */
+export function FilterSearch({ value, placeholder }: { value?: string | null; placeholder: string }) {
+  return (
+    <label className="admin-filters__search">
+      Search
+      <input type="search" name="q" defaultValue={value ?? ""} placeholder={placeholder} />
+    </label>
+  );
+}
+
+/** A list filter's buttons: apply the form, or go back to the whole list. */
+export function FilterButtons({ clearTo }: { clearTo: string }) {
+  return (
+    <div className="admin-filters__buttons">
+      <button type="submit" className="button button--primary">
+        Filter
+      </button>
+      <Link to={clearTo}>Clear</Link>
+    </div>
+  );
+}
