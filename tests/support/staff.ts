@@ -24,3 +24,25 @@ export async function ownerToken(base: string): Promise<string> {
 export const withSession = (token: string) => ({
   cookies: [{ name: SESSION_COOKIE, value: token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" as const }],
 });
+
+/**
+ * A JSON call to the Worker as `defaultToken()` (or `opts.token`; null: signed out): its status, its
+ * answer parsed (null when not JSON) and its text. For the back office's API tests.
+ */
+export function jsonCaller(base: string, defaultToken: () => string) {
+  return async (path: string, opts: { token?: string | null; method?: string; body?: unknown } = {}) => {
+    const token = opts.token === undefined ? defaultToken() : opts.token;
+    const res = await fetch(new URL(path, base), {
+      method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: answers of many endpoints, read field by field.
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    return { status: res.status, json, text, headers: res.headers };
+  };
+}

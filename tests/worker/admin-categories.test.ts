@@ -6,7 +6,7 @@ import { CATEGORY_ICONS, CATEGORY_MESSAGES } from "../../workers/services/admin-
 import { createUser, type TestUser } from "../support/accounts";
 import { untilCached } from "../support/edge-cache";
 import { pageForms } from "../support/page-forms";
-import { ownerToken as signInOwner } from "../support/staff";
+import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's categories (issue 14 item 4) over `/api/admin/categories*` and the
@@ -51,21 +51,7 @@ afterAll(async () => {
   db.close();
 });
 
-async function api(path: string, opts: { token?: string | null; method?: string; body?: unknown } = {}) {
-  const t = opts.token === undefined ? token : opts.token;
-  const res = await fetch(new URL(path, base), {
-    method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
-    headers: { "Content-Type": "application/json", ...(t ? { Authorization: `Bearer ${t}` } : {}) },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers read field by field.
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text };
-}
+const api = jsonCaller(base, () => token);
 
 const audits = (id: number, entity = "category") =>
   count("select count(*) as n from audit_log where entity = ? and entity_id = ?", [entity, String(id)]);

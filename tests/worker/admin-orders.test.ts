@@ -5,7 +5,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../support/cart";
 import { insertOrder, removeOrders } from "../support/orders";
-import { ownerToken as signInOwner } from "../support/staff";
+import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
  * The back office's orders (issue 13 item 3) over `/api/admin/orders*`, against the built Worker:
@@ -44,21 +44,7 @@ afterAll(async () => {
   db.close();
 });
 
-async function api(path: string, opts: { token?: string | null; method?: string; body?: unknown } = {}) {
-  const token = opts.token === undefined ? ownerToken : opts.token;
-  const res = await fetch(new URL(path, base), {
-    method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: the answers of a dozen endpoints, read field by field.
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text, headers: res.headers };
-}
+const api = jsonCaller(base, () => ownerToken);
 const move = (n: number, action: string, body: unknown = {}, token?: string | null) =>
   api(`/api/admin/orders/${n}/${action}`, { body, token });
 

@@ -198,26 +198,40 @@ export async function createCategory(ctx: ServiceContext, input: unknown): Promi
 const oneCategory = (ctx: ServiceContext, id: number) =>
   ctx.db.all<{ id: number; name: string; icon: string }>(sql`select id, name, icon from categories where id = ${id}`);
 
+/**
+ * One column of a category changed, and its audit entry, in one batch: both only where `applies`
+ * (on alias `c`) holds, so an unchanged value or a lost race writes nothing. True when it changed.
+ */
+async function changeCategory(
+  ctx: ServiceContext,
+  staff: SessionUser,
+  id: number,
+  change: { action: string; set: SQL; applies: SQL; after: Record<string, unknown> },
+): Promise<boolean> {
+  const [logged] = await ctx.db.batch([
+    audit(ctx.db, {
+      actor: staff,
+      action: change.action,
+      entity: "category",
+      entityId: String(id),
+      before: sql`${categoryJson("c")} from categories c where ${change.applies})`,
+      after: change.after,
+      at: ctx.now(),
+      when: sql`exists (select 1 from categories c where ${change.applies})`,
+    }),
+    ctx.db.run(sql`update categories as c set ${change.set} where ${change.applies}`),
+  ]);
+  return logged.rowsAffected === 1;
+}
+
 /** Renames a category (its slug stays: links and the sitemap keep working). A name another category has is refused. */
 export async function renameCategory(ctx: ServiceContext, idInput: unknown, input: unknown): Promise<CategoryChange> {
   const staff = await requireStaff(ctx);
   const id = parseId(idInput, CATEGORY_MESSAGES.notFound);
   const { name } = parseInput(renameSchema, input);
   const applies = sql`c.id = ${id} and c.name <> ${name} and not exists (select 1 from categories o where lower(o.name) = lower(${name}) and o.id <> ${id})`;
-  const [logged] = await ctx.db.batch([
-    audit(ctx.db, {
-      actor: staff,
-      action: "category.rename",
-      entity: "category",
-      entityId: String(id),
-      before: sql`${categoryJson("c")} from categories c where ${applies})`,
-      after: { name },
-      at: ctx.now(),
-      when: sql`exists (select 1 from categories c where ${applies})`,
-    }),
-    ctx.db.run(sql`update categories as c set name = ${name} where ${applies}`),
-  ]);
-  if (logged.rowsAffected === 1) return after(true, CATEGORY_MESSAGES.renamed, id);
+  if (await changeCategory(ctx, staff, id, { action: "category.rename", set: sql`name = ${name}`, applies, after: { name } }))
+    return after(true, CATEGORY_MESSAGES.renamed, id);
   const [row] = await oneCategory(ctx, id);
   if (!row) throw new AppError(404, CATEGORY_MESSAGES.notFound);
   if (row.name === name) return after(false, CATEGORY_MESSAGES.sameName, id);
@@ -230,20 +244,8 @@ export async function setCategoryIcon(ctx: ServiceContext, idInput: unknown, inp
   const id = parseId(idInput, CATEGORY_MESSAGES.notFound);
   const { icon } = parseInput(iconOnlySchema, input);
   const applies = sql`c.id = ${id} and c.icon <> ${icon}`;
-  const [logged] = await ctx.db.batch([
-    audit(ctx.db, {
-      actor: staff,
-      action: "category.icon",
-      entity: "category",
-      entityId: String(id),
-      before: sql`${categoryJson("c")} from categories c where ${applies})`,
-      after: { icon },
-      at: ctx.now(),
-      when: sql`exists (select 1 from categories c where ${applies})`,
-    }),
-    ctx.db.run(sql`update categories as c set icon = ${icon} where ${applies}`),
-  ]);
-  if (logged.rowsAffected === 1) return after(true, CATEGORY_MESSAGES.iconSet, id);
+  if (await changeCategory(ctx, staff, id, { action: "category.icon", set: sql`icon = ${icon}`, applies, after: { icon } }))
+    return after(true, CATEGORY_MESSAGES.iconSet, id);
   const [row] = await oneCategory(ctx, id);
   if (!row) throw new AppError(404, CATEGORY_MESSAGES.notFound);
   return after(false, CATEGORY_MESSAGES.sameIcon, id);
