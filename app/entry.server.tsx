@@ -2,6 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { DeferredScriptsContext } from "./lib/deferred-scripts";
+import { DEFERRED_SCRIPTS_BOOT } from "./lib/deferred-scripts.server";
 import { StylesContext } from "./lib/inline-styles";
 import { NonceContext } from "./lib/nonce";
 import shopCss from "./styles/shop.css?inline";
@@ -20,7 +22,9 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <StylesContext.Provider value={shopCss}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DeferredScriptsContext.Provider value={DEFERRED_SCRIPTS_BOOT}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DeferredScriptsContext.Provider>
       </StylesContext.Provider>
     </NonceContext.Provider>,
     {

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches } from "react-router";
 import { DATABASE_UNAVAILABLE } from "../workers/services/errors.rules";
 import { shopperHeader } from "../workers/services/header";
 import { settings } from "../workers/services/settings";
@@ -9,6 +9,7 @@ import { PageShell } from "./components/page-shell";
 import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page";
 import { ToastProvider } from "./components/toast/toast";
 import { avatarUrl } from "./lib/avatar";
+import { DeferredScripts } from "./lib/deferred-scripts";
 import { InlineStyles } from "./lib/inline-styles";
 import { useNonce } from "./lib/nonce";
 
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <ToastProvider>{children}</ToastProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );
