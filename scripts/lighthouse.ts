@@ -20,9 +20,9 @@ const RUNS = runsArg === -1 ? 1 : Math.max(1, Number(process.argv[runsArg + 1]) 
 /** `--reports <dir>` keeps each page's full Lighthouse report (JSON), to see what a figure is made of. */
 const reportsArg = process.argv.indexOf("--reports");
 const REPORTS_DIR = reportsArg === -1 ? undefined : process.argv[reportsArg + 1];
-/** `--only <label>` audits just that page (e.g. product). */
+/** `--only <label>[,<label>...]` audits just those pages (e.g. product, or home,product). */
 const onlyArg = process.argv.indexOf("--only");
-const ONLY = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
+const ONLY = onlyArg === -1 ? undefined : process.argv[onlyArg + 1]?.split(",");
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -51,7 +51,7 @@ function failingAudits(lhr: Lhr, categoryId: string): string[] {
 await runMeasurement(
   "lighthouse",
   async (stack) => {
-    const pages = (await storefrontPages(stack.baseUrl)).filter((page) => !ONLY || page.label === ONLY);
+    const pages = (await storefrontPages(stack.baseUrl)).filter((page) => !ONLY || ONLY.includes(page.label));
     // chrome-launcher's own Ctrl-C handler would exit before the stack is stopped: ours does both.
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,

@@ -2,6 +2,7 @@ import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { Link, useSubmit } from "react-router";
 import type { CartIntent } from "../../workers/services/choice.rules";
 import type { SizePrice } from "../../workers/services/pricing";
+import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
 import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
@@ -147,7 +148,7 @@ export function ProductCard({
           height={image?.height ?? 1000}
           loading={aboveFold || priority ? "eager" : "lazy"}
           decoding="async"
-          {...(priority ? { fetchpriority: "high" } : {})}
+          {...(priority ? PRIORITY_IMAGE : {})}
         />
         {product.outOfStock && <span className="badge product-card__badge">Out of Stock</span>}
         <WishlistHeart productId={product.id} name={product.name} className="product-card__heart" />

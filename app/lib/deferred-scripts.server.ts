@@ -1,6 +1,6 @@
-import { DEFERRED_SCRIPTS_ID } from "./deferred-scripts";
+import { DEFERRED_SCRIPTS_ID, PRIORITY_IMAGE_TIMING } from "./deferred-scripts";
 
-/** The longest the page's scripts wait for its largest picture, so a stalled picture never leaves the page without them. */
+/** The longest the page's scripts wait for its first paint and its largest picture, so a stalled picture never leaves the page without them. */
 export const IMAGE_WAIT_MS = 2_000;
 
 /**
@@ -8,7 +8,7 @@ export const IMAGE_WAIT_MS = 2_000;
  * deferred-scripts.tsx): copies each element out of the template into the document, so it runs or
  * loads. Self-contained: it is written into the page as source text.
  */
-function bootPageScripts(templateId: string, imageWaitMs: number) {
+function bootPageScripts(templateId: string, imageTiming: string, imageWaitMs: number) {
   const template = document.getElementById(templateId) as HTMLTemplateElement | null;
   if (!template) return;
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
@@ -18,20 +18,38 @@ function bootPageScripts(templateId: string, imageWaitMs: number) {
     for (const { name, value } of Array.from(element.attributes)) copy.setAttribute(name, value);
     copy.textContent = element.textContent;
     copy.nonce = nonce;
-    document.body.append(copy);
+    document.body.appendChild(copy);
   };
   const waits = (element: Element) => element.localName === "link" || element.getAttribute("type") === "module";
   for (const element of elements) if (!waits(element)) run(element);
-  const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  const decoded = image ? image.decode().catch(() => {}) : Promise.resolve();
-  const capped = Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, imageWaitMs))]);
-  void capped.then(() =>
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        for (const element of elements) if (waits(element)) run(element);
-      }, 0),
-    ),
+  // "Painted" is what the browser reports: the first contentful paint, and the largest picture's
+  // own paint (Element Timing), or where that is not reported, its decoding and one more frame.
+  const image = document.querySelector<HTMLImageElement>(`img[elementtiming="${imageTiming}"]`);
+  const supports = (type: string) => PerformanceObserver.supportedEntryTypes?.includes(type) ?? false;
+  const reported = (type: string, seen: (entry: PerformanceEntry) => boolean) =>
+    new Promise<void>((resolve) => {
+      if (!supports(type)) return resolve();
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntries().some(seen)) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type, buffered: true });
+    });
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const imagePainted = !image
+    ? undefined
+    : supports("element")
+      ? reported("element", (entry) => (entry as PerformanceEntry & { element: Element | null }).element === image)
+      : image
+          .decode()
+          .catch(() => {})
+          .then(nextFrame);
+  const painted = Promise.all([reported("paint", (entry) => entry.name === "first-contentful-paint"), imagePainted]);
+  void Promise.race([painted, new Promise((resolve) => setTimeout(resolve, imageWaitMs))]).then(() =>
+    setTimeout(() => {
+      for (const element of elements) if (waits(element)) run(element);
+    }, 0),
   );
 }
 
-export const DEFERRED_SCRIPTS_BOOT = `(${bootPageScripts.toString()})(${JSON.stringify(DEFERRED_SCRIPTS_ID)},${IMAGE_WAIT_MS});`;
+export const DEFERRED_SCRIPTS_BOOT = `(${bootPageScripts.toString()})(${[DEFERRED_SCRIPTS_ID, PRIORITY_IMAGE_TIMING, IMAGE_WAIT_MS].map((arg) => JSON.stringify(arg)).join()});`;

@@ -12,8 +12,9 @@ import { Scripts } from "react-router";
  * script, from `deferred-scripts.server.ts`, under the page's CSP nonce) runs its parts:
  *
  * - at once, the router's context (the page's data streamed after the document is read into it);
- * - once the largest picture is decoded (at most a couple of seconds) and a frame has been painted,
- *   the modulepreload links and the module that starts the router and hydrates the page.
+ * - once the browser reports the first paint and the paint of the page's largest picture (at most
+ *   a couple of seconds), the modulepreload links and the module that starts the router and
+ *   hydrates the page.
  *
  * In the browser both elements are rendered empty and left as the server wrote them, so hydration
  * never compares them.
@@ -21,6 +22,16 @@ import { Scripts } from "react-router";
 export const DeferredScriptsContext = createContext<string | undefined>(undefined);
 
 export const DEFERRED_SCRIPTS_ID = "page-scripts";
+
+/** Element Timing's name for the page's largest picture: the scripts wait for its paint. */
+export const PRIORITY_IMAGE_TIMING = "page-picture";
+
+/**
+ * The attributes of a page's largest picture, the one its first screen is judged by (the home
+ * page's hero, the listing's banner, the product's first image, the first cards of a search): fetched
+ * first, and named so the page's scripts can wait until it is on the screen.
+ */
+export const PRIORITY_IMAGE = { fetchpriority: "high", elementtiming: PRIORITY_IMAGE_TIMING } as const;
 
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   const boot = useContext(DeferredScriptsContext);

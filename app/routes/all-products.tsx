@@ -15,6 +15,7 @@ import { SubcategoryChips } from "../components/catalog/subcategory-chips";
 import { useListingFocus } from "../components/catalog/use-listing-focus";
 import type { ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
+import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
 import { toProductCard } from "../lib/product-card.server";
 import { imagePreload, rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/all-products";
@@ -102,7 +103,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="listing-banner">
-        <img src={BANNER.src} alt="" width={BANNER.width} height={BANNER.height} {...{ fetchpriority: "high" }} />
+        <img src={BANNER.src} alt="" width={BANNER.width} height={BANNER.height} {...PRIORITY_IMAGE} />
         <div className="listing-banner__text container">
           <p className="eyebrow">The {settings.brand.name} collection</p>
           <p className="listing-banner__title">Made with care, worn with joy</p>

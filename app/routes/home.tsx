@@ -7,6 +7,7 @@ import { SkeletonCard } from "../components/home/skeleton-card";
 import { StagedReveal } from "../components/home/staged-reveal";
 import { ProductCard, type ProductCardData } from "../components/product-card";
 import { publicPageHeaders } from "../lib/cache";
+import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
 import { toProductCard } from "../lib/product-card.server";
 import { imagePreload, seoMeta } from "../lib/seo";
 import { useStoreContact } from "../lib/store-contact";
@@ -84,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <StagedReveal />
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__media">
-          <img src={HERO_IMAGE} alt="" width={1600} height={700} {...{ fetchpriority: "high" }} />
+          <img src={HERO_IMAGE} alt="" width={1600} height={700} {...PRIORITY_IMAGE} />
         </div>
         <div className="hero__content container">
           <p className="eyebrow">{settings.brand.tagline}</p>

@@ -1,4 +1,5 @@
 import type { Product } from "../../../workers/services/catalog";
+import { PRIORITY_IMAGE } from "../../lib/deferred-scripts";
 import { useImageFallback } from "../../lib/use-image-fallback";
 
 export type Media = Product["media"][number];
@@ -31,7 +32,7 @@ export function MediaView({ item, priority = false, className }: { item: Media; 
       height={item.height}
       draggable={false}
       decoding="async"
-      {...(priority ? { fetchpriority: "high", loading: "eager" } : {})}
+      {...(priority ? { ...PRIORITY_IMAGE, loading: "eager" } : {})}
     />
   );
 }
