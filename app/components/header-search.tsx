@@ -79,8 +79,11 @@ export function HeaderSearch() {
     if (document.activeElement !== inputRef.current) setText(urlQuery);
   }, [urlQuery]);
 
+  // Leaving the results closes the panel; a panel opened before hydration stays open.
+  const wasOnSearchPage = useRef(onSearchPage);
   useEffect(() => {
-    if (!onSearchPage) setOpen(false);
+    if (wasOnSearchPage.current && !onSearchPage) setOpen(false);
+    wasOnSearchPage.current = onSearchPage;
   }, [onSearchPage, setOpen]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductPage, type Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
@@ -192,6 +192,22 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
   const soldOut = preselected.size === null;
   const shown = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : cardPrice;
 
+  // The radios work before the page's scripts have arrived (they load after the first paint): a
+  // colour or size picked meanwhile is the shopper's choice, so hydration takes it over.
+  const form = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only, reading what the page shows.
+  useEffect(() => {
+    if (!form.current) return;
+    const picked = new FormData(form.current);
+    const pickedColor = picked.get("color");
+    const pickedSize = picked.get("size");
+    if (typeof pickedColor === "string" && pickedColor !== color) setColor(pickedColor);
+    if (typeof pickedSize === "string" && pickedSize !== sizeName) {
+      setSizeName(pickedSize);
+      setQuantity(1);
+    }
+  }, []);
+
   useEffect(() => {
     if (!answer) return;
     if (answer.kind === "sign-in") {
@@ -208,6 +224,7 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
   return (
     // noValidate: the action answers in SPEC §5's words, not the browser's.
     <Form
+      ref={form}
       method="post"
       className="purchase"
       noValidate
