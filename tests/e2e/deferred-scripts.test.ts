@@ -53,7 +53,6 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the page's 
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto(product.path);
-      await waitForHydration(page);
       const times = await page.evaluate(async () => {
         const imagePaint = await new Promise<number>((resolve) =>
           new PerformanceObserver((list) => {
@@ -82,7 +81,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the page's 
   });
 
   it("keep a size picked before they arrived, priced as that size", async () => {
-    const { page, close } = await browser.open(viewport);
+    const { page, close } = await browser.open(viewport, { hydrated: false });
     try {
       const scripts = await holdScripts(page);
       await page.goto(product.path);
@@ -98,7 +97,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the page's 
   });
 
   it("keep the search opened and typed in before they arrived, and search for it", async () => {
-    const { page, close } = await browser.open(viewport);
+    const { page, close } = await browser.open(viewport, { hydrated: false });
     try {
       const scripts = await holdScripts(page);
       await page.goto("/");

@@ -3,7 +3,6 @@ import { describe, expect, inject, it } from "vitest";
 import type { Suggestion } from "../../app/routes/search-suggest";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
-import { waitForHydration } from "../support/page";
 import { roundTripsOf } from "../support/round-trips";
 
 const browser = useBrowser();
@@ -23,8 +22,6 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("header sear
     try {
       const res = await page.goto("/");
       expect(res?.status()).toBe(200);
-      // Typing before hydration is deferred-scripts.test.ts's; this is the combobox's own flow.
-      await waitForHydration(page);
       await page
         .getByRole("button", { name: /search/i })
         .first()
@@ -91,8 +88,6 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("search resu
     try {
       await page.goto(`/search?query=${BROAD_QUERY}`);
       expect(await resultCards(page).count()).toBe(16);
-      // Before hydration See More is a plain link to page 2 (a new document); this checks the enhanced one.
-      await waitForHydration(page);
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       await page.getByRole("link", { name: "See More" }).click();
       await expect.poll(() => resultCards(page).count()).toBe(32);
@@ -110,7 +105,6 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("search resu
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto("/");
-      await waitForHydration(page);
       await searchToggle(page).click();
       const box = searchBox(page);
       await box.pressSequentially("kurti", { delay: 30 });

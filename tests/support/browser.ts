@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { waitForHydration } from "./page";
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -21,6 +22,13 @@ export interface OpenOptions {
   expectStatuses?: number[];
   /** Requests this test makes fail on purpose (`page.route(..., (r) => r.abort())`). */
   expectFailedRequests?: RegExp;
+  /**
+   * With JavaScript on, `page.goto` to a page returns once React has hydrated it, so clicks and
+   * typing reach React's handlers (the scripts load after the first paint: deferred-scripts.tsx);
+   * before that a click is a plain link or form, which every flow also survives. `false` for tests
+   * of what happens before hydration.
+   */
+  hydrated?: boolean;
 }
 
 /**
@@ -93,6 +101,14 @@ export function useBrowser() {
       contexts.push(context);
       const page = await context.newPage();
       watch(page, opts);
+      if (opts.javaScriptEnabled !== false && opts.hydrated !== false) {
+        const goto = page.goto.bind(page);
+        page.goto = async (url, options) => {
+          const response = await goto(url, options);
+          if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForHydration(page);
+          return response;
+        };
+      }
       return {
         page,
         async close() {
