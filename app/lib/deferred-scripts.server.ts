@@ -25,23 +25,28 @@ function bootPageScripts(templateId: string, imageTiming: string, imageWaitMs: n
   // "Painted" is what the browser reports: the first contentful paint, and the largest picture's
   // own paint (Element Timing), or where that is not reported, its decoding and one more frame.
   const image = document.querySelector<HTMLImageElement>(`img[elementtiming="${imageTiming}"]`);
-  const supports = (type: string) => PerformanceObserver.supportedEntryTypes?.includes(type) ?? false;
+  // A browser without these reports (or whose observer refuses the options) waits for nothing.
+  const supports = (type: string) =>
+    typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes?.includes(type) ?? false);
   const reported = (type: string, seen: (entry: PerformanceEntry) => boolean) =>
     new Promise<void>((resolve) => {
       if (!supports(type)) return resolve();
-      new PerformanceObserver((list, observer) => {
-        if (!list.getEntries().some(seen)) return;
-        observer.disconnect();
+      try {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntries().some(seen)) return;
+          observer.disconnect();
+          resolve();
+        }).observe({ type, buffered: true });
+      } catch {
         resolve();
-      }).observe({ type, buffered: true });
+      }
     });
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const imagePainted = !image
     ? undefined
     : supports("element")
       ? reported("element", (entry) => (entry as PerformanceEntry & { element: Element | null }).element === image)
-      : image
-          .decode()
+      : Promise.resolve(image.decode?.())
           .catch(() => {})
           .then(nextFrame);
   const painted = Promise.all([reported("paint", (entry) => entry.name === "first-contentful-paint"), imagePainted]);

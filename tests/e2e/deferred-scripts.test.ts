@@ -114,3 +114,31 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the page's 
     }
   });
 });
+
+describe("the page's scripts in browsers that report less", () => {
+  it("load after the picture is decoded where Element Timing is missing, and load at all where no paint is reported", async () => {
+    const cases = {
+      "no Element Timing": () => Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { value: ["paint", "resource"] }),
+      "no PerformanceObserver": () => Object.defineProperty(window, "PerformanceObserver", { value: undefined }),
+    };
+    for (const [name, hide] of Object.entries(cases)) {
+      const { page, close } = await browser.open("desktop");
+      try {
+        await page.addInitScript(hide);
+        await page.goto(product.path); // returns once hydrated
+        const started = await page.evaluate(() =>
+          Math.min(
+            ...performance
+              .getEntriesByType("resource")
+              .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+              .map((entry) => entry.startTime),
+          ),
+        );
+        expect(started, name).toBeLessThan(2_000);
+        expect(await page.getByRole("radio").count(), name).toBeGreaterThan(0);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
