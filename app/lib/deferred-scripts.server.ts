@@ -1,7 +1,7 @@
 import { DEFERRED_SCRIPTS_ID, PRIORITY_IMAGE_TIMING } from "./deferred-scripts";
 
 /** The longest the page's scripts wait for its first paint and its largest picture, so a stalled picture never leaves the page without them. */
-export const IMAGE_WAIT_MS = 2_000;
+const IMAGE_WAIT_MS = 2_000;
 
 /**
  * Runs in the browser, inline right after the `<template>` that holds `<Scripts>` (see

@@ -13,6 +13,7 @@ import {
 } from "../../workers/services/admin-categories";
 import { CATEGORY_ICONS, CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "../../workers/services/admin-categories.rules";
 import { settings } from "../../workers/services/settings";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-categories";
@@ -142,11 +143,7 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
           no product is in it.
         </p>
       </header>
-      {l.notice && !actionData && (
-        <p className="notice" role="status">
-          {l.notice}
-        </p>
-      )}
+      <PageNotice notice={actionData ? undefined : l.notice} />
       <ol className="admin-categories">
         {l.categories.map((c, i) => {
           const cid = String(c.id);

@@ -5,6 +5,7 @@ import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { requireStaff } from "../../workers/services/staff";
 import { CouponForm, type CouponFormValues } from "../components/admin/coupon-form";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffPage } from "../lib/admin.server";
 import { couponFormValues, couponProblem, postedCoupon } from "../lib/admin-coupons.server";
 import { indiaDateTime, orderStatusLabel } from "../lib/admin-labels";
@@ -62,16 +63,7 @@ export default function AdminCoupon({ loaderData: l, actionData }: Route.Compone
           {c.usageLimit === null ? "" : ` of ${c.usageLimit}`} {c.usedCount === 1 ? "time" : "times"}.
         </p>
       </header>
-      {l.notice && !problem && (
-        <p className="notice" role="status">
-          {l.notice}
-        </p>
-      )}
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      <PageNotice notice={l.notice} problem={problem?.message} />
       <CouponForm
         key={JSON.stringify(l.values)}
         values={problem?.values ? (problem.values as unknown as CouponFormValues) : l.values}

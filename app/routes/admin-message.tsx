@@ -3,6 +3,7 @@ import { INBOX_MESSAGES, markHandled, messageDetail, REPLY_MAX, replyToMessage }
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { when } from "../components/admin/admin-when";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-message";
@@ -74,11 +75,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           {m.handled ? "Handled" : "Open"}
         </p>
       </header>
-      {notice && !error && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <PageNotice notice={error ? undefined : notice} />
       <section className="admin-panel" aria-labelledby="msg-text">
         <h2 id="msg-text">Message</h2>
         <dl className="admin-facts">

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { productForEdit } from "../../workers/services/admin-products";
 import { PRODUCT_MESSAGES, PRODUCT_STATE_LABELS } from "../../workers/services/admin-products.rules";
 import { settings } from "../../workers/services/settings";
+import { PageNotice } from "../components/admin/page-notice";
 import { ProductForm } from "../components/admin/product-form";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
@@ -68,11 +69,7 @@ export default function AdminProduct({ loaderData: l, actionData }: Route.Compon
         <h1>{p.name}</h1>
         <span className={`admin-status admin-status--${p.state}`}>{PRODUCT_STATE_LABELS[p.state]}</span>
       </header>
-      {l.notice && !posted && (
-        <p className="notice" role="status">
-          {l.notice}
-        </p>
-      )}
+      <PageNotice notice={posted ? undefined : l.notice} />
       {stateProblem && !confirmError && (
         <p className="notice notice--error" role="alert">
           {stateProblem.message}

@@ -4,6 +4,7 @@ import { PRODUCT_FILTERS, PRODUCT_MESSAGES, PRODUCT_STATE_LABELS, type ProductFi
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-products";
@@ -61,11 +62,7 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
           New product
         </Link>
       </header>
-      {d.notice && (
-        <p className="notice" role="status">
-          {d.notice}
-        </p>
-      )}
+      <PageNotice notice={d.notice} />
       <AdminFilters
         label="Product state"
         filters={PRODUCT_FILTERS}

@@ -12,6 +12,7 @@ import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-reviews";
@@ -105,11 +106,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
         <h1>Reviews</h1>
         <p className="admin-muted">Newest first. A hidden review leaves the product page and its average.</p>
       </header>
-      {l.notice && !actionData && (
-        <p className="notice" role="status">
-          {l.notice}
-        </p>
-      )}
+      <PageNotice notice={actionData ? undefined : l.notice} />
       <AdminFilters label="Filter reviews" filters={l.filters} current={l.filter} labels={FILTER_LABELS} href={(f) => listHref(f)} />
       {l.reviews.length === 0 ? (
         <p className="admin-panel">No reviews here.</p>

@@ -5,6 +5,7 @@ import { adminShopSettings, saveShopSettings } from "../../workers/services/shop
 import { launchDay, phoneHref, SETTINGS_MESSAGES } from "../../workers/services/shop-settings.rules";
 import { requireStaff } from "../../workers/services/staff";
 import { AdminFormField } from "../components/admin/admin-form-field";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffPage } from "../lib/admin.server";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-settings";
@@ -127,16 +128,7 @@ export default function AdminSettings({ loaderData: l, actionData }: Route.Compo
         <h1>Settings</h1>
         <p className="admin-muted">What the shop charges, promises and shows. A change applies to every page and to checkout at once.</p>
       </header>
-      {l.notice && !problem && (
-        <p className="notice" role="status">
-          {l.notice}
-        </p>
-      )}
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      <PageNotice notice={l.notice} problem={problem?.message} />
       <Form method="post" className="admin-settings" noValidate>
         <fieldset className="admin-panel admin-settings__group">
           <legend>Delivery &amp; money</legend>

@@ -3,6 +3,7 @@ import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { giveStaffRoleByEmail, requireStaff, setStaffRole, staffMembers } from "../../workers/services/staff";
 import { STAFF_MESSAGES } from "../../workers/services/staff.rules";
+import { PageNotice } from "../components/admin/page-notice";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
@@ -89,11 +90,7 @@ export default function AdminStaff({ loaderData: l, actionData }: Route.Componen
           Everyone who can open the back office. Staff fulfil orders and answer messages; only the owner sees this page and the audit log.
         </p>
       </header>
-      {l.notice && !problem && (
-        <p className="notice" role="status">
-          {l.notice}
-        </p>
-      )}
+      <PageNotice notice={problem ? undefined : l.notice} />
       <section className="admin-panel" aria-labelledby="give-staff">
         <h2 id="give-staff">Give staff role</h2>
         <Form method="post" className="admin-staff__give" key={l.noticeKey}>

@@ -5,6 +5,7 @@ import { STOCK_CSV_HELP, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MESSAGES
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
+import { PageNotice } from "../components/admin/page-notice";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -251,11 +252,7 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
           when you save, so an order placed meanwhile keeps its pieces.
         </p>
       </header>
-      {d.notice && !actionData && (
-        <p className="notice" role="status">
-          {d.notice}
-        </p>
-      )}
+      <PageNotice notice={actionData ? undefined : d.notice} />
       <Form method="get" className="admin-filters" aria-label="Filter stock">
         <CategoryFilter categories={d.categories} value={f.category} />
         <label className="admin-stock__check">

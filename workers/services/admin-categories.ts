@@ -78,22 +78,8 @@ export interface AdminCategory {
   subcategories: AdminSubcategory[];
 }
 
-interface CategoryRow {
-  id: number;
-  name: string;
-  slug: string;
-  icon: string;
-  position: number;
-  productCount: number;
-  publishedCount: number;
-}
-interface SubRow {
-  id: number;
-  categoryId: number;
-  name: string;
-  slug: string;
-  productCount: number;
-}
+type CategoryRow = Omit<AdminCategory, "subcategories">;
+type SubRow = AdminSubcategory & { categoryId: number };
 
 const categoriesQuery = (db: Db) =>
   db.all<CategoryRow>(sql`select c.id, c.name, c.slug, c.icon, c.position,
