@@ -1,6 +1,18 @@
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+
+/**
+ * Marks the document once hydration has committed (`<html data-hydrated>`): React attaches itself
+ * to elements while it is still hydrating, so that is no sign the page is done. Renders nothing of
+ * its own, so the tree still matches the server's.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return children;
+}
 
 // This module loads once the page has painted (app/lib/deferred-scripts.tsx); hydration runs in a
 // transition, so React yields to the browser between pieces of work instead of one long task.
@@ -8,7 +20,9 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <MarkHydrated>
+        <HydratedRouter />
+      </MarkHydrated>
     </StrictMode>,
   );
 });

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 
-/** Waits until React has hydrated the page, so clicks and typing reach React's handlers. */
+/**
+ * Waits until React's hydration of the page has committed (entry.client.tsx marks `<html
+ * data-hydrated>`), so clicks and typing reach React's handlers and none lands mid-hydration.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("main");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
