@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { reactStringStream } from "./scripts/vite-react-string-stream";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -14,6 +15,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     reactRouter(),
     serverOnlyModules(),
+    reactStringStream(),
     plainDynamicImports(),
   ],
   resolve: {
