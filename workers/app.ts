@@ -19,7 +19,6 @@ import { AppError, errorHeaders } from "./services/errors";
 import { paymentOrigins } from "./services/razorpay";
 import { readBatcher } from "./services/read-batch";
 import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
-import { installAsciiFastPath } from "./text-encoder";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -54,8 +53,6 @@ async function drainBody(req: Request): Promise<void> {
     // the client went away; nothing to drain
   }
 }
-
-installAsciiFastPath();
 
 /**
  * One request handler per build. Given a function instead of a build, React Router derives its
