@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { adminDashboard } from "../../workers/services/admin-dashboard";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { figures, TableHead } from "../components/admin/admin-lists";
 import { OrdersTable } from "../components/admin/orders-table";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -101,15 +102,7 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
         </p>
         {f.lowStock.sizes.length > 0 && (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Size</th>
-                <th scope="col" className="admin-num">
-                  Stock
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Product", "Size", figures("Stock")]} />
             <tbody>
               {f.lowStock.sizes.map((s) => (
                 <tr key={`${s.productId}-${s.size}`} className={s.stock === 0 ? "admin-table__out" : undefined}>

@@ -3,6 +3,7 @@ import { type Invoice, type InvoiceLine, orderInvoice } from "../../workers/serv
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { figures, TableHead } from "../components/admin/admin-lists";
 import { dayLabel, PrintButton, rupeesExact } from "../lib/admin-documents";
 import { paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-invoice";
@@ -141,45 +142,16 @@ function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
       </section>
       <table className="admin-table doc-table">
         <caption className="visually-hidden">Goods and charges on invoice {v.invoiceNumber}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Description</th>
-            <th scope="col">HSN</th>
-            <th scope="col" className="admin-num">
-              Qty
-            </th>
-            <th scope="col" className="admin-num">
-              Unit price (incl. GST)
-            </th>
-            <th scope="col" className="admin-num">
-              Discount
-            </th>
-            <th scope="col" className="admin-num">
-              Taxable value
-            </th>
-            <th scope="col" className="admin-num">
-              GST rate
-            </th>
-            {v.intraState ? (
-              <>
-                <th scope="col" className="admin-num">
-                  CGST
-                </th>
-                <th scope="col" className="admin-num">
-                  SGST
-                </th>
-              </>
-            ) : (
-              <th scope="col" className="admin-num">
-                IGST
-              </th>
-            )}
-            <th scope="col" className="admin-num">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "#",
+            "Description",
+            "HSN",
+            ...["Qty", "Unit price (incl. GST)", "Discount", "Taxable value", "GST rate"].map(figures),
+            ...(v.intraState ? ["CGST", "SGST"] : ["IGST"]).map(figures),
+            figures("Total"),
+          ]}
+        />
         <tbody>
           {v.lines.map((line, i) => (
             <LineRow key={`${line.name}-${line.size}-${line.color}`} line={line} index={i} intraState={v.intraState} />

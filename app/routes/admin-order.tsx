@@ -4,6 +4,7 @@ import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../..
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { figures, TableHead } from "../components/admin/admin-lists";
 import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-order";
@@ -315,22 +316,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         <h2 id="order-lines">Items</h2>
         <table className="admin-table">
           <caption className="visually-hidden">Items in order #{o.orderNumber}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Colour</th>
-              <th scope="col">Size</th>
-              <th scope="col" className="admin-num">
-                Qty
-              </th>
-              <th scope="col" className="admin-num">
-                Price
-              </th>
-              <th scope="col" className="admin-num">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Product", "Colour", "Size", figures("Qty"), figures("Price"), figures("Amount")]} />
           <tbody>
             {o.lines.map((l) => (
               <tr key={`${l.productId}-${l.size}-${l.color}`}>

@@ -3,6 +3,7 @@ import { orderDetail } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { figures, TableHead } from "../components/admin/admin-lists";
 import { indiaDayLabel, PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel } from "../lib/admin-labels";
 import { useStoreContact } from "../lib/store-contact";
@@ -91,19 +92,7 @@ export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProp
         {o.giftEligible && <p className="doc-callout">Add the complimentary gift</p>}
         <table className="admin-table doc-table">
           <caption className="visually-hidden">Items to pack for order #{o.orderNumber}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Size</th>
-              <th scope="col">Colour</th>
-              <th scope="col" className="admin-num">
-                Qty
-              </th>
-              <th scope="col" className="doc-tick-col">
-                Packed
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Item", "Size", "Colour", figures("Qty"), { label: "Packed", className: "doc-tick-col" }]} />
           <tbody>
             {o.lines.map((l) => (
               <tr key={`${l.productId}-${l.size}-${l.color}`}>

@@ -1,9 +1,8 @@
 import { sendContactMessage } from "../../workers/services/messages";
-import { CONTACT_MESSAGES, MESSAGE_LIMITS } from "../../workers/services/messages.rules";
+import { CONTACT_MESSAGES } from "../../workers/services/messages.rules";
 import { settings } from "../../workers/services/settings";
 import { DEFAULT_STORE_CONTACT, type StoreContact } from "../../workers/services/shop-settings.rules";
-import { Honeypot, SendButton, TextAreaField, useMessageForm } from "../components/contact/message-form";
-import { Field, FormMessage } from "../components/forms/fields";
+import { Honeypot, MessageField, SendButton, SenderFields, SendNotice, useMessageForm } from "../components/contact/message-form";
 import { messageAction, prefill } from "../lib/message-form.server";
 import { seoMeta } from "../lib/seo";
 import { useStoreContact } from "../lib/store-contact";
@@ -53,41 +52,10 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
       <div className="contact__grid">
         <section className="contact__form-card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
-          <FormMessage
-            message={answer?.message}
-            tone={answer?.sent ? "success" : "error"}
-            besideField={!!answer && !answer.sent && !!answer.fields}
-            answer={answer}
-          />
+          <SendNotice answer={answer} />
           <fetcher.Form method="post" ref={formRef} noValidate className="contact__form">
-            <Field
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={MESSAGE_LIMITS.name}
-              defaultValue={values.name ?? prefill.name}
-              error={errors.name}
-            />
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              maxLength={MESSAGE_LIMITS.email}
-              defaultValue={values.email ?? prefill.email}
-              error={errors.email}
-            />
-            <TextAreaField
-              label="Message"
-              name="message"
-              required
-              maxLength={MESSAGE_LIMITS.message}
-              defaultValue={values.message ?? ""}
-              error={errors.message}
-            />
+            <SenderFields nameField="name" nameLabel="Name" prefill={prefill} values={values} errors={errors} />
+            <MessageField values={values} errors={errors} />
             <Honeypot />
             <SendButton pending={pending}>Send Message</SendButton>
           </fetcher.Form>

@@ -9,8 +9,16 @@ import {
 } from "../../workers/services/messages.rules";
 import { MOBILE_INPUT_MAX_LENGTH } from "../../workers/services/mobile.rules";
 import { settings } from "../../workers/services/settings";
-import { Honeypot, SendButton, TextAreaField, useFieldIds, useMessageForm } from "../components/contact/message-form";
-import { Field, FieldNotes, FormMessage } from "../components/forms/fields";
+import {
+  Honeypot,
+  MessageField,
+  SendButton,
+  SenderFields,
+  SendNotice,
+  useFieldIds,
+  useMessageForm,
+} from "../components/contact/message-form";
+import { Field, FieldNotes } from "../components/forms/fields";
 import { messageAction, prefill } from "../lib/message-form.server";
 import { seoMeta } from "../lib/seo";
 import { useHydrated } from "../lib/use-hydrated";
@@ -90,33 +98,9 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
       </header>
       <section className="contact__form-card contact__form-card--wide" aria-labelledby="enquiry-form-title">
         <h2 id="enquiry-form-title">Your enquiry</h2>
-        <FormMessage
-          message={answer?.message}
-          tone={answer?.sent ? "success" : "error"}
-          besideField={!!answer && !answer.sent && !!answer.fields}
-          answer={answer}
-        />
+        <SendNotice answer={answer} />
         <fetcher.Form method="post" ref={formRef} noValidate className="contact__form enquiry__form">
-          <Field
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            required
-            maxLength={MESSAGE_LIMITS.name}
-            defaultValue={values.fullName ?? prefill.name}
-            error={errors.fullName}
-          />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            maxLength={MESSAGE_LIMITS.email}
-            defaultValue={values.email ?? prefill.email}
-            error={errors.email}
-          />
+          <SenderFields nameField="fullName" nameLabel="Full name" prefill={prefill} values={values} errors={errors} />
           <Field
             label="Phone (optional)"
             name="phone"
@@ -146,14 +130,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
               error={errors.orderNumber}
             />
           )}
-          <TextAreaField
-            label="Message"
-            name="message"
-            required
-            maxLength={MESSAGE_LIMITS.message}
-            defaultValue={values.message ?? ""}
-            error={errors.message}
-          />
+          <MessageField values={values} errors={errors} />
           <ContactMethodField defaultValue={values.preferredContactMethod || "Email"} error={errors.preferredContactMethod} />
           <Field
             label="Preferred time (optional)"

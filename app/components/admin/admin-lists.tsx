@@ -87,3 +87,30 @@ export function FilterButtons({ clearTo }: { clearTo: string }) {
     </div>
   );
 }
+
+/** A column of a back-office table: its heading, and the class of a column of figures (right-aligned). */
+export type Column = string | { label: string; className: string };
+
+/** Right-aligned, as figures are in every back-office table. */
+export const figures = (label: string): Column => ({ label, className: "admin-num" });
+
+/** A back-office table's column headings. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) =>
+          typeof c === "string" ? (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ) : (
+            <th key={c.label} scope="col" className={c.className}>
+              {c.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}

@@ -2,27 +2,14 @@ import { Link } from "react-router";
 import type { OrderListItem } from "../../../workers/services/admin-orders";
 import { formatRupees } from "../../../workers/services/pricing";
 import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
+import { figures, TableHead } from "./admin-lists";
 
 /** A table of orders, one row each with a link to its page: the order list's and the dashboard's. */
 export function OrdersTable({ orders, caption }: { orders: OrderListItem[]; caption: string }) {
   return (
     <table className="admin-table">
       <caption className="admin-table__caption">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Date</th>
-          <th scope="col">Customer</th>
-          <th scope="col" className="admin-num">
-            Items
-          </th>
-          <th scope="col" className="admin-num">
-            Total
-          </th>
-          <th scope="col">Payment</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
+      <TableHead columns={["Order", "Date", "Customer", figures("Items"), figures("Total"), "Payment", "Status"]} />
       <tbody>
         {orders.map((o) => (
           <tr key={o.orderNumber}>

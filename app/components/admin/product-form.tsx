@@ -136,6 +136,33 @@ function FieldError({ path, errors }: { path: string; errors: Record<string, str
 const invalid = (errors: Record<string, string>, path: string) =>
   errors[path] ? { "aria-invalid": true as const, "aria-describedby": `${fid(path)}-error` } : {};
 
+/**
+ * One cell of a colour or size row: its control, labelled for screen readers (the column heading
+ * says it to sighted users), and the row's error for it. `children` draws the control from the ids
+ * and ARIA attributes it must carry.
+ */
+function RowCell({
+  path,
+  label,
+  errors,
+  children,
+}: {
+  path: string;
+  label: string;
+  errors: Record<string, string>;
+  children: (control: { id: string; name: string } & ReturnType<typeof invalid>) => React.ReactNode;
+}) {
+  return (
+    <td>
+      <label className="visually-hidden" htmlFor={fid(path)}>
+        {label}
+      </label>
+      {children({ id: fid(path), name: path, ...invalid(errors, path) })}
+      <FieldError path={path} errors={errors} />
+    </td>
+  );
+}
+
 /** Chosen files shown before upload (JavaScript only). */
 function Previews({ files }: { files: File[] }) {
   const [urls, setUrls] = useState<string[]>([]);
@@ -215,21 +242,18 @@ export function ProductForm({
 
   const detail = (key: string) => values.details[key] ?? "";
 
+  // Above the form (the button Enter in a field presses) and again below it.
+  const saveButton = (
+    <button type="submit" name="intent" value="save" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
+      {saving ? "Saving…" : submitLabel}
+    </button>
+  );
   return (
     <Form method="post" encType="multipart/form-data" className="admin-product" ref={formRef} noValidate>
       <input type="hidden" name="extraRows" value={extraRows} />
       <div className="admin-product__save admin-product__save--top">
         {/* First in the form: the button Enter in a field presses. */}
-        <button
-          type="submit"
-          name="intent"
-          value="save"
-          className="button button--primary"
-          disabled={saving}
-          aria-busy={saving || undefined}
-        >
-          {saving ? "Saving…" : submitLabel}
-        </button>
+        {saveButton}
       </div>
       {problem && (
         <div id="product-problem" className="notice notice--error" role="alert" tabIndex={-1}>
@@ -359,35 +383,20 @@ export function ProductForm({
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
               <tr key={i}>
                 <td>{i + 1}</td>
-                <td>
-                  <label className="visually-hidden" htmlFor={fid(`colors.${i}.name`)}>
-                    Colour {i + 1} name
-                  </label>
-                  <input
-                    id={fid(`colors.${i}.name`)}
-                    name={`colors.${i}.name`}
-                    defaultValue={c.name}
-                    maxLength={PRODUCT_LIMITS.colourName}
-                    {...invalid(errors, `colors.${i}.name`)}
-                  />
-                  <FieldError path={`colors.${i}.name`} errors={errors} />
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={fid(`colors.${i}.hex`)}>
-                    Colour {i + 1} hex code
-                  </label>
-                  <input
-                    id={fid(`colors.${i}.hex`)}
-                    name={`colors.${i}.hex`}
-                    defaultValue={c.hex}
-                    maxLength={7}
-                    pattern="#[0-9a-fA-F]{6}"
-                    className="admin-product__hex"
-                    {...invalid(errors, `colors.${i}.hex`)}
-                  />
-                  <span className="admin-product__swatch" style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }} />
-                  <FieldError path={`colors.${i}.hex`} errors={errors} />
-                </td>
+                <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
+                  {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
+                </RowCell>
+                <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
+                  {(control) => (
+                    <>
+                      <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
+                      <span
+                        className="admin-product__swatch"
+                        style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }}
+                      />
+                    </>
+                  )}
+                </RowCell>
               </tr>
             ))}
           </tbody>
@@ -414,65 +423,32 @@ export function ProductForm({
             {sizes.map((s, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
               <tr key={i}>
-                <td>
-                  <label className="visually-hidden" htmlFor={fid(`sizes.${i}.size`)}>
-                    Size, row {i + 1}
-                  </label>
-                  <select
-                    id={fid(`sizes.${i}.size`)}
-                    name={`sizes.${i}.size`}
-                    defaultValue={s.size}
-                    {...invalid(errors, `sizes.${i}.size`)}
-                  >
-                    <option value="">—</option>
-                    {options.sizeChart.map((z) => (
-                      <option key={z} value={z}>
-                        {z}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError path={`sizes.${i}.size`} errors={errors} />
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={fid(`sizes.${i}.price`)}>
-                    Price in rupees, row {i + 1}
-                  </label>
-                  <input
-                    id={fid(`sizes.${i}.price`)}
-                    name={`sizes.${i}.price`}
-                    defaultValue={s.price}
-                    inputMode="decimal"
-                    {...invalid(errors, `sizes.${i}.price`)}
-                  />
-                  <FieldError path={`sizes.${i}.price`} errors={errors} />
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={fid(`sizes.${i}.discountPrice`)}>
-                    Discount price in rupees, row {i + 1}
-                  </label>
-                  <input
-                    id={fid(`sizes.${i}.discountPrice`)}
-                    name={`sizes.${i}.discountPrice`}
-                    defaultValue={s.discountPrice}
-                    inputMode="decimal"
-                    {...invalid(errors, `sizes.${i}.discountPrice`)}
-                  />
-                  <FieldError path={`sizes.${i}.discountPrice`} errors={errors} />
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={fid(`sizes.${i}.stock`)}>
-                    Stock, row {i + 1}
-                  </label>
-                  <input
-                    id={fid(`sizes.${i}.stock`)}
-                    name={`sizes.${i}.stock`}
-                    defaultValue={s.stock}
-                    inputMode="numeric"
-                    {...invalid(errors, `sizes.${i}.stock`)}
-                  />
-                  {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
-                  <FieldError path={`sizes.${i}.stock`} errors={errors} />
-                </td>
+                <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
+                  {(control) => (
+                    <select {...control} defaultValue={s.size}>
+                      <option value="">—</option>
+                      {options.sizeChart.map((z) => (
+                        <option key={z} value={z}>
+                          {z}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </RowCell>
+                <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
+                  {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
+                </RowCell>
+                <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
+                  {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
+                </RowCell>
+                <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
+                  {(control) => (
+                    <>
+                      <input {...control} defaultValue={s.stock} inputMode="numeric" />
+                      {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
+                    </>
+                  )}
+                </RowCell>
               </tr>
             ))}
           </tbody>
@@ -588,18 +564,7 @@ export function ProductForm({
         />
       </fieldset>
 
-      <div className="admin-product__save">
-        <button
-          type="submit"
-          name="intent"
-          value="save"
-          className="button button--primary"
-          disabled={saving}
-          aria-busy={saving || undefined}
-        >
-          {saving ? "Saving…" : submitLabel}
-        </button>
-      </div>
+      <div className="admin-product__save">{saveButton}</div>
     </Form>
   );
 }

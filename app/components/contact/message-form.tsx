@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { HONEYPOT_FIELD } from "../../../workers/services/messages.rules";
+import { HONEYPOT_FIELD, MESSAGE_LIMITS } from "../../../workers/services/messages.rules";
 import type { FormProblem } from "../../lib/auth.server";
-import { FieldNotes, useFocusFirstInvalid } from "../forms/fields";
+import { Field, FieldNotes, FormMessage, useFocusFirstInvalid } from "../forms/fields";
 
 /** A message form's answer: sent (its message), or the refusal with each field's message. */
 export type MessageAnswer = { sent: true; message: string } | (FormProblem & { sent?: false });
@@ -93,5 +93,67 @@ export function SendButton({ pending, children }: { pending: boolean; children: 
     <button type="submit" className="button button--primary" disabled={pending} aria-disabled={pending}>
       {pending ? "Sending..." : children}
     </button>
+  );
+}
+
+/** What the last send said: sent, or refused (beside the field at fault when one is named). */
+export function SendNotice({ answer }: { answer?: MessageAnswer }) {
+  return (
+    <FormMessage
+      message={answer?.message}
+      tone={answer?.sent ? "success" : "error"}
+      besideField={!!answer && !answer.sent && !!answer.fields}
+      answer={answer}
+    />
+  );
+}
+
+type Typed = { values: Record<string, string | undefined>; errors: Record<string, string | undefined> };
+
+/** Who writes: her name (under the form's own field name) and e-mail, a signed-in shopper's filled in. */
+export function SenderFields({
+  nameField,
+  nameLabel,
+  prefill,
+  values,
+  errors,
+}: Typed & { nameField: string; nameLabel: string; prefill: { name: string; email: string } }) {
+  return (
+    <>
+      <Field
+        label={nameLabel}
+        name={nameField}
+        autoComplete="name"
+        required
+        maxLength={MESSAGE_LIMITS.name}
+        defaultValue={values[nameField] ?? prefill.name}
+        error={errors[nameField]}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        maxLength={MESSAGE_LIMITS.email}
+        defaultValue={values.email ?? prefill.email}
+        error={errors.email}
+      />
+    </>
+  );
+}
+
+/** The message itself. */
+export function MessageField({ values, errors }: Typed) {
+  return (
+    <TextAreaField
+      label="Message"
+      name="message"
+      required
+      maxLength={MESSAGE_LIMITS.message}
+      defaultValue={values.message ?? ""}
+      error={errors.message}
+    />
   );
 }
