@@ -1,0 +1,94 @@
+/**
+ * `npm run compare -- <build dir A> <build dir B> [--page <path>] [--requests <n>]`: which of two
+ * builds renders a signed-in page with less work. Both run side by side (a stack each: database,
+ * workerd), and requests alternate between them one at a time, so whatever else the machine does
+ * falls on both alike; single `npm run bench` runs of the same build differ by a quarter on this
+ * machine, which hides a 5-10% change. Prints, per build, the latency (p10, p50, mean) and workerd's
+ * CPU time per request (from /proc). Requests ask for no compression, as `npm run bench` does.
+ *
+ * Make the builds with `npm run build` and copy `build/` aside between them (e.g. `cp -r build
+ * /tmp/before`). The page defaults to a product page, signed in with two cart lines.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { createUser } from "../tests/support/accounts";
+import { fillBasket } from "../tests/support/cart";
+import { type Stack, startStack } from "../tests/support/stack";
+import { onCleanup } from "./measure/harness";
+import { productPath } from "./measure/pages";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { page: { type: "string" }, requests: { type: "string", default: "1000" } },
+});
+if (positionals.length !== 2) {
+  console.error("Usage: npm run compare -- <build dir A> <build dir B> [--page /path] [--requests 1000]");
+  process.exit(2);
+}
+const WARMUP = 200;
+const requests = Number(values.requests);
+
+const workerdPids = (): number[] => {
+  try {
+    return execFileSync("pgrep", ["-x", "workerd"]).toString().trim().split("\n").map(Number);
+  } catch {
+    return [];
+  }
+};
+/** User plus system CPU of a process, in ms (clock ticks of 10 ms). */
+const cpuMs = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+  }, 0);
+
+interface Side {
+  dir: string;
+  stack: Stack;
+  pids: number[];
+  headers: Record<string, string>;
+  path: string;
+  latencies: number[];
+}
+
+const sides: Side[] = [];
+for (const dir of positionals) {
+  const before = new Set(workerdPids());
+  process.env.BUILD_DIR = dir;
+  const stack = await startStack();
+  onCleanup(() => stack.stop());
+  const shopper = await createUser(stack.baseUrl, "compare");
+  await fillBasket(stack.baseUrl, shopper.token);
+  sides.push({
+    dir,
+    stack,
+    pids: workerdPids().filter((pid) => !before.has(pid)),
+    headers: { Cookie: `aanchal_session=${shopper.token}`, "Accept-Encoding": "identity" },
+    path: values.page ?? (await productPath(stack.baseUrl)),
+    latencies: [],
+  });
+}
+
+let cpuAtStart: number[] = [];
+for (let i = 0; i < WARMUP + requests; i++) {
+  if (i === WARMUP) cpuAtStart = sides.map((s) => cpuMs(s.pids));
+  // Alternate which build goes first, so neither always follows the other.
+  for (const side of i % 2 ? [...sides].reverse() : sides) {
+    const started = performance.now();
+    const res = await fetch(side.stack.baseUrl + side.path, { headers: side.headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${side.dir}: ${side.path} answered ${res.status}`);
+    if (i >= WARMUP) side.latencies.push(performance.now() - started);
+  }
+}
+console.log(`\n${requests} requests each, alternating, after ${WARMUP} of warm-up: ${sides[0]!.path} signed in\n`);
+for (const [i, side] of sides.entries()) {
+  const sorted = side.latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.floor(sorted.length * q)]!.toFixed(2);
+  const mean = (sorted.reduce((a, b) => a + b, 0) / sorted.length).toFixed(2);
+  const cpu = ((cpuMs(side.pids) - cpuAtStart[i]!) / requests).toFixed(2);
+  console.log(`${side.dir}: p10 ${at(0.1)} ms, p50 ${at(0.5)} ms, mean ${mean} ms; workerd CPU ${cpu} ms per request`);
+}
+for (const side of sides) await side.stack.stop();
+process.exit(0);
