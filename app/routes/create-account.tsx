@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
 import { MOBILE_INPUT_MAX_LENGTH } from "../../workers/services/mobile.rules";
@@ -9,7 +8,7 @@ import { settings } from "../../workers/services/settings";
 import { register } from "../../workers/services/signup";
 import { parseInput } from "../../workers/services/validate";
 import { EmailField, Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
-import { PasswordField } from "../components/forms/password-field";
+import { NewPasswordFields } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
 import { buyNowLine } from "../lib/cart.server";
@@ -91,20 +90,10 @@ export default function CreateAccount() {
           defaultValue={value("mobile")}
           error={fieldError("mobile")}
         />
-        <PasswordField
+        <NewPasswordFields
           label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          error={fieldError("password")}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={fieldError("confirmPassword")}
+          confirmLabel="Confirm password"
+          errors={{ password: fieldError("password"), confirmPassword: fieldError("confirmPassword") }}
         />
         <SubmitButton pending="Creating account...">Create Account</SubmitButton>
       </Form>

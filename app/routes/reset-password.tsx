@@ -1,12 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "react-router";
-import { PASSWORD_HINT } from "../../workers/services/auth.rules";
 import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
 import { resetLinkIsLive, resetPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
 import { FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
-import { PasswordField } from "../components/forms/password-field";
+import { NewPasswordFields } from "../components/forms/password-field";
 import { AuthHeading } from "../layouts/auth-layout";
 import { clearSession, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/reset-password";
@@ -91,20 +90,10 @@ export default function ResetPassword() {
       <AuthHeading title="Choose a new password">Choosing a new password signs you out on every device.</AuthHeading>
       <FormMessage message={problem ? problem.message || RESET_FAILED : null} besideField={!!problem?.fields} answer={answer} />
       <Form method="post" replace noValidate ref={formRef}>
-        <PasswordField
+        <NewPasswordFields
           label="New password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          error={fieldError("password")}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={fieldError("confirmPassword")}
+          confirmLabel="Confirm new password"
+          errors={{ password: fieldError("password"), confirmPassword: fieldError("confirmPassword") }}
         />
         <SubmitButton pending="Saving...">Reset Password</SubmitButton>
       </Form>

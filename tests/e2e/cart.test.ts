@@ -1,4 +1,4 @@
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
@@ -6,7 +6,7 @@ import { createUser, latestCode, TEST_PASSWORD, type TestUser, uniqueEmail } fro
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
 import { type ApiProduct, cartCall, setStock } from "../support/cart";
-import { waitForHydration as hydrated } from "../support/page";
+import { holdNextPost, waitForHydration as hydrated } from "../support/page";
 import { useStockedProduct } from "../support/stocked";
 
 /**
@@ -41,24 +41,6 @@ function openAs(user: TestUser, viewport: keyof typeof viewports, opts: OpenOpti
 /** The header's cart link, whose name carries the badge's count. */
 const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Cart/ });
 const badge = async (page: Page) => ((await cartLink(page).getAttribute("aria-label")) ?? "").replace(/^Cart(, )?/, "");
-
-/** Holds the next POST until `release` is called, so a test can look at the page while it is on its way. */
-async function holdNextPost(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  const matcher = (url: URL) => !url.pathname.startsWith("/api");
-  const handler = async (route: Route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    await page.unroute(matcher, handler);
-    await released;
-    // The browser may have given up on it meanwhile (a navigation): nothing left to continue.
-    await route.continue().catch(() => {});
-  };
-  await page.route(matcher, handler);
-  return release;
-}
 
 async function choose(page: Page, size: string, quantity: number) {
   await page.getByRole("radio", { name: size, exact: true }).check();

@@ -1,5 +1,5 @@
 import { createClient } from "@libsql/client";
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { RAZORPAY_TEST_KEY_ID, RAZORPAY_TEST_KEY_SECRET } from "../../stand-ins/razorpay/server";
 import { productPath } from "../../workers/services/paths";
@@ -8,7 +8,7 @@ import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser, uniqueEmail
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
 import { type ApiProduct, cartCall } from "../support/cart";
-import { waitForHydration as hydrated } from "../support/page";
+import { holdNextPost, waitForHydration as hydrated } from "../support/page";
 import { useStockedProduct } from "../support/stocked";
 
 /**
@@ -127,23 +127,6 @@ async function fitsTheScreen(page: Page) {
     client: document.documentElement.clientWidth,
   }));
   expect(scroll).toBeLessThanOrEqual(client);
-}
-
-/** Holds the page's next POST (not /api) until `release` is called, so a test sees the page while it is on its way. */
-async function holdNextPost(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  const matcher = (url: URL) => !url.pathname.startsWith("/api");
-  const handler = async (route: Route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    await page.unroute(matcher, handler);
-    await released;
-    await route.continue().catch(() => {});
-  };
-  await page.route(matcher, handler);
-  return release;
 }
 
 /** Fills the new-address form's street lines (her name, phone and e-mail come from her account). */

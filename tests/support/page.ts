@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 
 /**
  * Waits until React's hydration of the page has committed (entry.client.tsx marks `<html
@@ -6,4 +6,25 @@ import type { Page } from "playwright-core";
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
+/**
+ * Holds the page's next POST (not /api) until the returned `release` is called, so a test can look
+ * at the page while the post is on its way.
+ */
+export async function holdNextPost(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const matcher = (url: URL) => !url.pathname.startsWith("/api");
+  const handler = async (route: Route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await page.unroute(matcher, handler);
+    await released;
+    // The browser may have given up on it meanwhile (a navigation): nothing left to continue.
+    await route.continue().catch(() => {});
+  };
+  await page.route(matcher, handler);
+  return release;
 }

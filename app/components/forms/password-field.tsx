@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PASSWORD_HINT } from "../../../workers/services/auth.rules";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Field } from "./fields";
 
@@ -15,5 +16,23 @@ export function PasswordField(props: React.ComponentProps<typeof Field>) {
         </button>
       )}
     </div>
+  );
+}
+
+/** Choosing a password: the password with its rules, and the same again to confirm it. */
+export function NewPasswordFields({
+  label,
+  confirmLabel,
+  errors,
+}: {
+  label: string;
+  confirmLabel: string;
+  errors: { password?: string; confirmPassword?: string };
+}) {
+  return (
+    <>
+      <PasswordField label={label} name="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors.password} />
+      <PasswordField label={confirmLabel} name="confirmPassword" autoComplete="new-password" required error={errors.confirmPassword} />
+    </>
   );
 }
