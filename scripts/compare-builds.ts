@@ -15,7 +15,6 @@ import { parseArgs } from "node:util";
 import { createUser } from "../tests/support/accounts";
 import { fillBasket } from "../tests/support/cart";
 import { type Stack, startStack } from "../tests/support/stack";
-import { onCleanup } from "./measure/harness";
 import { productPath } from "./measure/pages";
 
 const { values, positionals } = parseArgs({
@@ -53,42 +52,51 @@ interface Side {
 }
 
 const sides: Side[] = [];
-for (const dir of positionals) {
-  const before = new Set(workerdPids());
-  process.env.BUILD_DIR = dir;
-  const stack = await startStack();
-  onCleanup(() => stack.stop());
-  const shopper = await createUser(stack.baseUrl, "compare");
-  await fillBasket(stack.baseUrl, shopper.token);
-  sides.push({
-    dir,
-    stack,
-    pids: workerdPids().filter((pid) => !before.has(pid)),
-    headers: { Cookie: `aanchal_session=${shopper.token}`, "Accept-Encoding": "identity" },
-    path: values.page ?? (await productPath(stack.baseUrl)),
-    latencies: [],
-  });
-}
-
-let cpuAtStart: number[] = [];
-for (let i = 0; i < WARMUP + requests; i++) {
-  if (i === WARMUP) cpuAtStart = sides.map((s) => cpuMs(s.pids));
-  // Alternate which build goes first, so neither always follows the other.
-  for (const side of i % 2 ? [...sides].reverse() : sides) {
-    const started = performance.now();
-    const res = await fetch(side.stack.baseUrl + side.path, { headers: side.headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${side.dir}: ${side.path} answered ${res.status}`);
-    if (i >= WARMUP) side.latencies.push(performance.now() - started);
+const started: Stack[] = [];
+const stop = async () => {
+  for (const stack of started.splice(0)) await stack.stop();
+};
+process.once("SIGINT", () => void stop().finally(() => process.exit(130)));
+// Whatever happens (a build that answers an error, a stack that does not start), nothing started outlives the run.
+try {
+  for (const dir of positionals) {
+    const before = new Set(workerdPids());
+    process.env.BUILD_DIR = dir;
+    const stack = await startStack();
+    started.push(stack);
+    const shopper = await createUser(stack.baseUrl, "compare");
+    await fillBasket(stack.baseUrl, shopper.token);
+    sides.push({
+      dir,
+      stack,
+      pids: workerdPids().filter((pid) => !before.has(pid)),
+      headers: { Cookie: `aanchal_session=${shopper.token}`, "Accept-Encoding": "identity" },
+      path: values.page ?? (await productPath(stack.baseUrl)),
+      latencies: [],
+    });
   }
+
+  let cpuAtStart: number[] = [];
+  for (let i = 0; i < WARMUP + requests; i++) {
+    if (i === WARMUP) cpuAtStart = sides.map((s) => cpuMs(s.pids));
+    // Alternate which build goes first, so neither always follows the other.
+    for (const side of i % 2 ? [...sides].reverse() : sides) {
+      const started = performance.now();
+      const res = await fetch(side.stack.baseUrl + side.path, { headers: side.headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${side.dir}: ${side.path} answered ${res.status}`);
+      if (i >= WARMUP) side.latencies.push(performance.now() - started);
+    }
+  }
+  console.log(`\n${requests} requests each, alternating, after ${WARMUP} of warm-up: ${sides[0]!.path} signed in\n`);
+  for (const [i, side] of sides.entries()) {
+    const sorted = side.latencies.sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.floor(sorted.length * q)]!.toFixed(2);
+    const mean = (sorted.reduce((a, b) => a + b, 0) / sorted.length).toFixed(2);
+    const cpu = ((cpuMs(side.pids) - cpuAtStart[i]!) / requests).toFixed(2);
+    console.log(`${side.dir}: p10 ${at(0.1)} ms, p50 ${at(0.5)} ms, mean ${mean} ms; workerd CPU ${cpu} ms per request`);
+  }
+} finally {
+  await stop();
 }
-console.log(`\n${requests} requests each, alternating, after ${WARMUP} of warm-up: ${sides[0]!.path} signed in\n`);
-for (const [i, side] of sides.entries()) {
-  const sorted = side.latencies.sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.floor(sorted.length * q)]!.toFixed(2);
-  const mean = (sorted.reduce((a, b) => a + b, 0) / sorted.length).toFixed(2);
-  const cpu = ((cpuMs(side.pids) - cpuAtStart[i]!) / requests).toFixed(2);
-  console.log(`${side.dir}: p10 ${at(0.1)} ms, p50 ${at(0.5)} ms, mean ${mean} ms; workerd CPU ${cpu} ms per request`);
-}
-for (const side of sides) await side.stack.stop();
 process.exit(0);

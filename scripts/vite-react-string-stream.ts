@@ -57,19 +57,33 @@ export function toStringStream(code: string): string {
   return out;
 }
 
+/**
+ * The Worker's build, and only it: the browser never renders to a stream. A Worker build in which
+ * React's renderer was not met at all (another entry point, a renamed file) fails too, rather than
+ * ship the byte-per-attribute renderer without a word.
+ */
 export function reactStringStream(): Plugin {
+  let changed = false;
   return {
     name: "aanchal:react-string-stream",
     enforce: "pre",
     apply: "build",
     applyToEnvironment: (environment) => environment.name !== "client",
+    buildStart() {
+      changed = false;
+    },
     transform(code, id) {
       if (!FILE.test(id)) return;
       try {
+        changed = true;
         return { code: toStringStream(code), map: null };
       } catch (error) {
         this.error(`${(error as Error).message} in ${id}`);
       }
+    },
+    buildEnd(error) {
+      if (!error && !changed)
+        this.error("react-string-stream: the Worker's build did not include react-dom/server.browser's production file");
     },
   };
 }

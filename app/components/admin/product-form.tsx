@@ -242,7 +242,7 @@ export function ProductForm({
 
   const detail = (key: string) => values.details[key] ?? "";
 
-  // Above the form (the button Enter in a field presses) and again below it.
+  // At the top of the form and again at its foot.
   const saveButton = (
     <button type="submit" name="intent" value="save" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
       {saving ? "Saving…" : submitLabel}
