@@ -2,11 +2,14 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { mayBeShared } from "../workers/edge-cache";
+import { readCookie } from "../workers/services/cookies";
 import { DeferredScriptsContext } from "./lib/deferred-scripts";
 import { DEFERRED_SCRIPTS_BOOT } from "./lib/deferred-scripts.server";
-import { StylesContext } from "./lib/inline-styles";
+import { type ShopStylesheet, STYLESHEET_COOKIE, StylesContext, stylesheetFile } from "./lib/inline-styles";
 import { NonceContext } from "./lib/nonce";
 import shopCss from "./styles/shop.css?inline";
+import shopCssHref from "./styles/shop.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -19,9 +22,12 @@ export default async function handleRequest(
 ) {
   let shellRendered = false;
   const { nonce } = loadContext;
+  // A page only she can be served links the stylesheet her browser says it holds (see inline-styles.tsx).
+  const linked = !mayBeShared(request) && readCookie(request.headers, STYLESHEET_COOKIE) === stylesheetFile(shopCssHref);
+  const stylesheet: ShopStylesheet = { css: shopCss, href: shopCssHref, linked };
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <StylesContext.Provider value={shopCss}>
+      <StylesContext.Provider value={stylesheet}>
         <DeferredScriptsContext.Provider value={DEFERRED_SCRIPTS_BOOT}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </DeferredScriptsContext.Provider>

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { createUser } from "../tests/support/accounts";
 import { fillBasket } from "../tests/support/cart";
 import { type Stack, startStack } from "../tests/support/stack";
-import { productPath } from "./measure/pages";
+import { heldStylesheetCookie, productPath } from "./measure/pages";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -70,7 +70,8 @@ try {
       dir,
       stack,
       pids: workerdPids().filter((pid) => !before.has(pid)),
-      headers: { Cookie: `aanchal_session=${shopper.token}`, "Accept-Encoding": "identity" },
+      // A returning shopper: her browser holds the stylesheet file, as after any page she opened before.
+      headers: { Cookie: `aanchal_session=${shopper.token}; ${await heldStylesheetCookie(stack.baseUrl)}`, "Accept-Encoding": "identity" },
       path: values.page ?? (await productPath(stack.baseUrl)),
       latencies: [],
     });

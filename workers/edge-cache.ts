@@ -42,6 +42,14 @@ function hasSession(req: Request): boolean {
 }
 
 /**
+ * Whether the answer to `req` may be kept here and served to other visitors (when its route allows
+ * it): a GET without a session. Such a page must not depend on anything else the request carries.
+ */
+export function mayBeShared(req: Request): boolean {
+  return req.method === "GET" && !hasSession(req);
+}
+
+/**
  * The cache's generation: every stored page's key carries it, so moving it on drops every page at
  * once (a change every page shows, such as the shop's settings or its categories). It is itself a
  * cache entry (no database read on a hit). Lost (evicted), it reads as "0" again: what could come
@@ -106,7 +114,7 @@ export async function servePage(
   render: () => Promise<Response>,
   opts: { nonce: string; waitUntil: (p: Promise<unknown>) => void; now?: number },
 ): Promise<Response> {
-  if (req.method !== "GET" || hasSession(req) || typeof caches === "undefined") return uncached(await render());
+  if (!mayBeShared(req) || typeof caches === "undefined") return uncached(await render());
   const cache = (caches as unknown as { default: Cache }).default;
   const now = opts.now ?? Date.now();
   const gen = await generation(cache);

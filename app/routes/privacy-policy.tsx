@@ -5,6 +5,7 @@ import { settings } from "../../workers/services/settings";
 import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
 import { publicPageHeaders } from "../lib/cache";
+import { STYLESHEET_COOKIE, STYLESHEET_COOKIE_DAYS } from "../lib/inline-styles";
 import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/privacy-policy";
 
@@ -102,6 +103,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <li>
             Short-lived cookies that remember, for at most an hour, a piece you chose with Buy Now or tried to add to your cart before
             signing in, and, for a minute, the note the cart shows you afterwards.
+          </li>
+          <li>
+            <code>{STYLESHEET_COOKIE}</code>: the name of the shop's stylesheet your browser has already saved, for {STYLESHEET_COOKIE_DAYS}{" "}
+            days, so the pages you open need not carry it again. It holds nothing about you.
           </li>
         </ul>
       </section>

@@ -19,6 +19,16 @@ export async function productPath(baseUrl: string): Promise<string> {
   return storefrontProductPath(product.category.name, product.slug);
 }
 
+/**
+ * The cookie a browser holds once it has kept the shop's stylesheet file (app/lib/inline-styles.tsx):
+ * what every shopper who has opened one page before sends. Empty for a build that names no file.
+ */
+export async function heldStylesheetCookie(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/faqs`)).text();
+  const file = /<style id="shop-css" data-href="\/assets\/([^"]+)"/.exec(html)?.[1];
+  return file ? `aanchal_css=${file}` : "";
+}
+
 export function targetLabel(name: string, status: number): string {
   return status === 404 ? `${name} (404: page not built yet)` : status < 300 ? name : `${name} (HTTP ${status})`;
 }

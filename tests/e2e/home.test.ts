@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";
@@ -199,6 +200,46 @@ describe("home after a client-side navigation", () => {
       await homeLink(page).click();
       await page.waitForURL((url) => url.pathname === "/");
       await expect.poll(() => page.getByRole("alert").filter({ hasText: "Failed to load products" }).count()).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the stylesheet of a returning shopper", () => {
+  it("is fetched once after the first visit, then linked from the browser's cache on her own pages", async () => {
+    const shopper = await createUser(browser.baseUrl, "e2e-stylesheet", "Ritu Kapoor");
+    const { page, close } = await browser.open("phone", {
+      cookies: [{ name: "aanchal_session", value: shopper.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }],
+    });
+    try {
+      await page.goto("/faqs");
+      const sheet = page.locator("#shop-css");
+      expect(await sheet.evaluate((el) => el.tagName)).toBe("STYLE");
+      const href = (await sheet.getAttribute("data-href")) ?? "";
+      expect(href).toMatch(/^\/assets\/shop-[\w-]+\.css$/);
+      // After hydration the browser keeps the file and says so.
+      const held = async () => (await page.context().cookies()).find((c) => c.name === "aanchal_css")?.value;
+      await expect.poll(held).toBe(href.slice("/assets/".length));
+
+      await page.goto("/profile");
+      expect(await sheet.evaluate((el) => el.tagName)).toBe("LINK");
+      expect(await sheet.getAttribute("href")).toBe(href);
+      expect(await page.content()).not.toContain('<style id="shop-css"');
+      // Styled from the cache: the header sticks, and the file did not travel again (not even a 304).
+      expect(await page.locator(".site-header").evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
+      const fromNetwork = await page.evaluate(
+        (path) =>
+          performance.getEntriesByType("resource").filter((e) => e.name.endsWith(path) && (e as PerformanceResourceTiming).transferSize > 0)
+            .length,
+        href,
+      );
+      expect(fromNetwork).toBe(0);
+      // A client-side navigation keeps the linked sheet.
+      await page.locator("header a.wordmark").click();
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(await sheet.evaluate((el) => el.tagName)).toBe("LINK");
+      expect(await page.locator(".site-header").evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
     } finally {
       await close();
     }

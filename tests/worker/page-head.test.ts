@@ -1,23 +1,97 @@
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { storefrontPages } from "../../scripts/measure/pages";
+import { createUser, type TestUser } from "../support/accounts";
 
 /**
  * Issue 8: the first paint needs the HTML and nothing else. The shop's stylesheet is written into
- * every page's head; no stylesheet request blocks the paint.
+ * a page's head the first time a browser comes; once the browser holds the stylesheet's file (its
+ * cookie says which), a page that is hers alone links the file instead (app/lib/inline-styles.tsx).
  */
 const baseUrl = inject("baseUrl");
+let shopper: TestUser;
+
+beforeAll(async () => {
+  shopper = await createUser(baseUrl, "page-head", "Ira Menon");
+});
+
+const INLINE = /<style id="shop-css" data-href="(\/assets\/shop-[\w-]+\.css)">([\s\S]*?)<\/style>/g;
+const LINKED = /<link id="shop-css" rel="stylesheet" href="(\/assets\/shop-[\w-]+\.css)"\/>/g;
+
+async function head(path: string, cookie = "") {
+  const html = await (await fetch(baseUrl + path, { headers: cookie ? { Cookie: cookie } : {} })).text();
+  return { html, inline: [...html.matchAll(INLINE)], linked: [...html.matchAll(LINKED)] };
+}
+
+/** The stylesheet's file name, as the browser's cookie carries it once it holds the file. */
+async function currentSheet() {
+  const { inline } = await head("/faqs");
+  const href = inline[0]![1]!;
+  return { href, css: inline[0]![2]!, file: href.slice("/assets/".length) };
+}
 
 describe("a page's head", () => {
-  it("carries the whole stylesheet inline and links none", async () => {
+  it("carries the whole stylesheet inline and links none on a first visit", async () => {
     for (const page of await storefrontPages(baseUrl)) {
-      const html = await (await fetch(baseUrl + page.path)).text();
-      const styles = [...html.matchAll(/<style id="shop-css">([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? "");
-      expect(styles, page.name).toHaveLength(1);
+      const { html, inline } = await head(page.path);
+      expect(inline, page.name).toHaveLength(1);
+      const css = inline[0]![2]!;
       // The brand's maroon (global.css, the first @import of shop.css) and the last import's rules: the whole sheet.
-      expect(styles[0], page.name).toMatch(/#8a1c2b/i);
-      expect(styles[0], page.name).toMatch(/\.js-only\s*\{\s*display:\s*none\s*!important/);
+      expect(css, page.name).toMatch(/#8a1c2b/i);
+      expect(css, page.name).toMatch(/\.js-only\s*\{\s*display:\s*none\s*!important/);
       expect(html.indexOf('id="shop-css"'), page.name).toBeLessThan(html.indexOf("</head>"));
       expect(html, page.name).not.toMatch(/rel="stylesheet"/);
     }
+  });
+
+  it("names the same stylesheet as a file that a browser may keep for a year", async () => {
+    const { href, css } = await currentSheet();
+    const res = await fetch(baseUrl + href);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/css/);
+    expect(res.headers.get("Cache-Control")).toMatch(/max-age=31536000.*immutable/);
+    // The same rules (the file ends with a newline the inline copy does not carry).
+    expect((await res.text()).trimEnd()).toBe(css.trimEnd());
+  });
+
+  it("links the file on a signed-in shopper's pages once her browser holds it", async () => {
+    const { href, file } = await currentSheet();
+    const session = `aanchal_session=${shopper.token}`;
+    for (const path of ["/", "/all-products", "/profile", "/cart"]) {
+      const first = await head(path, session);
+      expect(first.html, path).toContain("Ira");
+      expect(first.inline, path).toHaveLength(1);
+      const held = await head(path, `${session}; aanchal_css=${file}`);
+      expect(held.html, path).toContain("Ira");
+      expect(held.inline, path).toHaveLength(0);
+      expect(
+        held.linked.map((m) => m[1]),
+        path,
+      ).toEqual([href]);
+      // The page no longer carries the 76 KB the browser already has.
+      expect(first.html.length - held.html.length, path).toBeGreaterThan(60_000);
+    }
+  });
+
+  it("writes the stylesheet inline again when the cookie names another build's file", async () => {
+    const { inline, linked } = await head("/profile", `aanchal_session=${shopper.token}; aanchal_css=shop-0ld8uild.css`);
+    expect(inline).toHaveLength(1);
+    expect(linked).toHaveLength(0);
+  });
+
+  it("never lets a page kept for every signed-out visitor depend on one browser's cookie", async () => {
+    const { file } = await currentSheet();
+    // A visitor who holds the file asks first, so her answer is the one the edge cache keeps.
+    const path = `/all-products?sort=newest&head=${Date.now()}`;
+    const holder = await head(path, `aanchal_css=${file}`);
+    expect(holder.inline).toHaveLength(1);
+    expect(holder.linked).toHaveLength(0);
+    let next = await fetch(baseUrl + path);
+    for (let tries = 0; next.headers.get("X-Edge-Cache") !== "HIT" && tries < 50; tries++) {
+      await next.body?.cancel();
+      await new Promise((r) => setTimeout(r, 50));
+      next = await fetch(baseUrl + path);
+    }
+    expect(next.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect([...(await next.text()).matchAll(INLINE)]).toHaveLength(1);
   });
 });
