@@ -23,8 +23,10 @@ export default async function handleRequest(
   let shellRendered = false;
   const { nonce } = loadContext;
   // A page only she can be served links the stylesheet her browser says it holds (see inline-styles.tsx).
-  const linked = !mayBeShared(request) && readCookie(request.headers, STYLESHEET_COOKIE) === stylesheetFile(shopCssHref);
-  const stylesheet: ShopStylesheet = { css: shopCss, href: shopCssHref, linked };
+  // Only a built file (the dev server serves the source as a module instead: there every page is inline).
+  const href = shopCssHref.startsWith("/assets/") ? shopCssHref : "";
+  const linked = href !== "" && !mayBeShared(request) && readCookie(request.headers, STYLESHEET_COOKIE) === stylesheetFile(href);
+  const stylesheet: ShopStylesheet = { css: shopCss, href, linked };
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <StylesContext.Provider value={stylesheet}>

@@ -22,7 +22,7 @@ import { createContext, useContext, useEffect, useState } from "react";
 export interface ShopStylesheet {
   /** The stylesheet's text. */
   css: string;
-  /** The same stylesheet as a file of the build: `/assets/shop-<hash>.css`. */
+  /** The same stylesheet as a file of the build: `/assets/shop-<hash>.css` (empty on the dev server). */
   href: string;
   /** Link the file instead of writing the text. */
   linked: boolean;
