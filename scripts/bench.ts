@@ -4,61 +4,20 @@
  * compared to), at 1 and 32 connections; plus database round trips of one render of every page,
  * signed out and in, read from the local libSQL server.
  */
-import { Worker } from "node:worker_threads";
 import { createClient } from "@libsql/client";
 import { createUser, postJson, TEST_ADDRESS } from "../tests/support/accounts";
 import { buyableProducts, fillBasket, setStock } from "../tests/support/cart";
 import type { Stack } from "../tests/support/stack";
-import { onCleanup, runMeasurement } from "./measure/harness";
+import { runMeasurement } from "./measure/harness";
+import { load as loadRun } from "./measure/load";
 import { heldStylesheetCookie, printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
 
 const CONNECTIONS = [1, 32];
 const WARMUP_S = 1;
 const DURATION_S = 5;
-/** Caps each run by count too, so a surprisingly fast target cannot run away with memory. */
-const MAX_REQUESTS = 200_000;
 
-interface LoadResult {
-  latencies: number[];
-  statuses: Record<string, number>;
-  durationS: number;
-  errors: number;
-  timeouts: number;
-}
-
-// autocannon runs in a worker thread: the local libSQL server lives on this process's main thread,
-// and sharing one event loop with the load generator would slow both. It is plain JS evaluated
-// inline because tsx cannot load .ts worker files on Node 20. Latencies come from the per-response
-// event (float ms) since autocannon's own histogram rounds to whole milliseconds.
-const LOAD_WORKER = `
-const { parentPort, workerData: o } = require("node:worker_threads");
-const autocannon = require("autocannon");
-(async () => {
-  const opts = { url: o.url, headers: o.headers, connections: o.connections, maxOverallRequests: o.maxRequests, timeout: 10 };
-  await autocannon({ ...opts, duration: o.warmupS });
-  const latencies = [], statuses = {};
-  const run = autocannon({ ...opts, duration: o.durationS });
-  run.on("response", (_client, status, _bytes, ms) => {
-    latencies.push(ms);
-    statuses[status] = (statuses[status] || 0) + 1;
-  });
-  const r = await run;
-  parentPort.postMessage({ latencies, statuses, durationS: r.duration, errors: r.errors, timeouts: r.timeouts });
-})();
-`;
-
-function load(url: string, connections: number, headers: Record<string, string>): Promise<LoadResult> {
-  const worker = new Worker(LOAD_WORKER, {
-    eval: true,
-    workerData: { url, headers, connections, warmupS: WARMUP_S, durationS: DURATION_S, maxRequests: MAX_REQUESTS },
-  });
-  const stop = onCleanup(() => worker.terminate());
-  return new Promise<LoadResult>((done, fail) => {
-    worker.once("message", (m: LoadResult) => done(m));
-    worker.once("error", fail);
-    worker.once("exit", (code) => fail(new Error(`load worker exited (${code}) without a result`)));
-  }).finally(stop);
-}
+const load = (url: string, connections: number, headers: Record<string, string>) =>
+  loadRun(url, { connections, headers, warmupS: WARMUP_S, durationS: DURATION_S });
 
 function percentile(sorted: number[], q: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
