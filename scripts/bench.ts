@@ -9,7 +9,7 @@ import { createUser, postJson, TEST_ADDRESS } from "../tests/support/accounts";
 import { buyableProducts, fillBasket, setStock } from "../tests/support/cart";
 import type { Stack } from "../tests/support/stack";
 import { runMeasurement } from "./measure/harness";
-import { load as loadRun } from "./measure/load";
+import { cpuMs, load as loadRun, workerdPids } from "./measure/load";
 import { heldStylesheetCookie, printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
 
 const CONNECTIONS = [1, 32];
@@ -154,13 +154,18 @@ let accounts: Awaited<ReturnType<typeof accountCosts>> | undefined;
 let orders: Awaited<ReturnType<typeof orderCrowds>> | undefined;
 let trips: Awaited<ReturnType<typeof pageTrips>> | undefined;
 /** The signed-in product page's and the static file's requests/s at 32 connections, measured back to back. */
-const shareRounds: { page: number; inline: number; file: number }[] = [];
+interface Rate {
+  rps: number;
+  /** workerd's CPU time per request, ms. */
+  cpuMs: number;
+}
+const shareRounds: { page: Rate; inline: Rate; file: Rate }[] = [];
 /**
  * Rounds of the share: the static file's own throughput moves by a third or more over a few minutes
  * on this shared machine, so one figure for it measured minutes after the page's skews the share
  * either way; each round measures the page, then the file, and the median of the rounds is reported.
  */
-const SHARE_ROUNDS = 3;
+const SHARE_ROUNDS = 5;
 
 await runMeasurement(
   "bench",
@@ -219,10 +224,21 @@ await runMeasurement(
         });
       }
     }
+    // Requests/s and workerd's CPU per request (from /proc) of one measured run at 32 connections.
+    const pids = workerdPids();
     const rate = async (path: string, headers: Record<string, string>) => {
       await settle(stack);
-      const r = await load(stack.baseUrl + path, 32, headers);
-      return r.latencies.length / r.durationS;
+      let cpuAtStart = 0;
+      const r = await loadRun(stack.baseUrl + path, {
+        connections: 32,
+        headers,
+        warmupS: WARMUP_S,
+        durationS: DURATION_S,
+        onMeasuring: () => {
+          cpuAtStart = cpuMs(pids);
+        },
+      });
+      return { rps: r.latencies.length / r.durationS, cpuMs: (cpuMs(pids) - cpuAtStart) / r.latencies.length };
     };
     for (let round = 1; round <= SHARE_ROUNDS; round++) {
       console.log(
@@ -254,14 +270,18 @@ await runMeasurement(
     }
     if (shareRounds.length) {
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(2);
+      const share = (a: Rate, b: Rate) => a.rps / b.rps;
       console.log(`\nthe signed-in product page's share at 32 connections, page and file measured back to back (${SHARE_ROUNDS} rounds):`);
+      console.log("(workerd's CPU per request beside each: when it is the bottleneck, the share is the file's CPU over the page's)");
       for (const [i, r] of shareRounds.entries())
         console.log(
-          `  round ${i + 1}: ${r.page.toFixed(0)} / ${r.file.toFixed(0)} requests/s = ${(r.page / r.file).toFixed(2)}` +
-            ` (stylesheet inline: ${r.inline.toFixed(0)} = ${(r.inline / r.file).toFixed(2)})`,
+          `  round ${i + 1}: ${r.page.rps.toFixed(0)} / ${r.file.rps.toFixed(0)} requests/s = ${share(r.page, r.file).toFixed(2)}` +
+            ` (CPU ${r.page.cpuMs.toFixed(2)} / ${r.file.cpuMs.toFixed(2)} ms);` +
+            ` stylesheet inline: ${r.inline.rps.toFixed(0)} = ${share(r.inline, r.file).toFixed(2)} (CPU ${r.inline.cpuMs.toFixed(2)} ms)`,
         );
       console.log(
-        `  median: ${median(shareRounds.map((r) => r.page / r.file))} (stylesheet inline: ${median(shareRounds.map((r) => r.inline / r.file))})`,
+        `  median: ${median(shareRounds.map((r) => share(r.page, r.file)))}, CPU ratio ${median(shareRounds.map((r) => r.file.cpuMs / r.page.cpuMs))}` +
+          ` (stylesheet inline: ${median(shareRounds.map((r) => share(r.inline, r.file)))}, CPU ratio ${median(shareRounds.map((r) => r.file.cpuMs / r.inline.cpuMs))})`,
       );
     }
     if (trips) {

@@ -11,13 +11,11 @@
  * Make the builds with `npm run build` and copy `build/` aside between them (e.g. `cp -r build
  * /tmp/before`). The page defaults to a product page, signed in with two cart lines.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createUser } from "../tests/support/accounts";
 import { fillBasket } from "../tests/support/cart";
 import { type Stack, startStack } from "../tests/support/stack";
-import { load } from "./measure/load";
+import { cpuMs, load, workerdPids } from "./measure/load";
 import { heldStylesheetCookie, productPath } from "./measure/pages";
 
 const { values, positionals } = parseArgs({
@@ -37,20 +35,6 @@ const WARMUP = 200;
 const requests = Number(values.requests);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
-
-const workerdPids = (): number[] => {
-  try {
-    return execFileSync("pgrep", ["-x", "workerd"]).toString().trim().split("\n").map(Number);
-  } catch {
-    return [];
-  }
-};
-/** User plus system CPU of a process, in ms (clock ticks of 10 ms). */
-const cpuMs = (pids: number[]) =>
-  pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
-  }, 0);
 
 interface Side {
   dir: string;

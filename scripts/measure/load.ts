@@ -1,4 +1,6 @@
-/** A load run with autocannon, for `npm run bench` and `npm run compare`. */
+/** A load run with autocannon, and the CPU time workerd spends on it, for `npm run bench` and `npm run compare`. */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { onCleanup } from "./harness";
 
@@ -55,4 +57,21 @@ export function load(url: string, opts: LoadOptions): Promise<LoadResult> {
     worker.once("error", fail);
     worker.once("exit", (code) => fail(new Error(`load worker exited (${code}) without a result`)));
   }).finally(stop);
+}
+
+/** The running workerd processes (the shop's runtime; the stack starts one). */
+export function workerdPids(): number[] {
+  try {
+    return execFileSync("pgrep", ["-x", "workerd"]).toString().trim().split("\n").map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** User plus system CPU of processes, in ms (clock ticks of 10 ms). */
+export function cpuMs(pids: number[]): number {
+  return pids.reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+  }, 0);
 }
