@@ -72,6 +72,12 @@ export const orders = sqliteTable(
     /** A paid order cancelled is refund due until the refund is made, with the provider's or bank's reference. */
     refundedAt: timestamp("refunded_at"),
     refundReference: text("refund_reference"),
+    /**
+     * The tax invoice as issued when the order was confirmed (JSON): the seller's GSTIN and address,
+     * each line's HSN code, the GST rule and the figures of that day, so a reprint is the same
+     * invoice whatever Settings or the catalogue say later. Null before confirmation.
+     */
+    invoice: text("invoice"),
     createdAt: createdAt(),
   },
   (t) => [

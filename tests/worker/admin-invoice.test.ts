@@ -1,6 +1,7 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { isGstin } from "../../workers/services/gst";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
@@ -338,5 +339,76 @@ describe("HSN codes and rates by category", () => {
     expect(inv.delivery).toMatchObject({ valueAmount: 100, rate: 18, taxableAmount: 84.75, taxAmount: 15.25, igstAmount: 15.25 });
     expect(paise(inv.totals.totalAmount)).toBe(8_999_00 + 2_999_00 + 1_299_00 + 100_00);
     expect(inv.totals.cgstAmount + inv.totals.sgstAmount).toBe(0);
+  });
+});
+
+describe("an invoice once issued", () => {
+  it("stays the same when the shop's GSTIN and address or a product's category change later; the next order's shows the new ones", async () => {
+    const db = createClient({ url: dbUrl });
+    const buyer = await createUser(base, "invoice-kept", "Lata Bhatt");
+    const order = await place(buyer, TEST_ADDRESS);
+    await confirm(order.orderNumber);
+    const issued = await invoiceOf(order.orderNumber);
+    expect(issued.status).toBe(200);
+    expect(issued.json.invoice.seller.gstin).toBe(settings.tax.gstin);
+
+    // Another well-formed GSTIN of Uttar Pradesh, a new address, and every product of the order moved
+    // to silk sarees (another HSN code and rule than a garment's).
+    const gstin = [..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c) => `09AAKFA9876B1Z${c}`).find(isGstin)!;
+    const setSettings = (body: unknown) =>
+      api("/api/admin/settings", owner, { method: "PUT", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+    const products = (
+      await db.execute({
+        sql: "select distinct l.product_id as id, p.category_id as category, p.subcategory_id as subcategory from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id where o.order_number = ?",
+        args: [order.orderNumber],
+      })
+    ).rows.map((r) => ({
+      id: Number(r.id),
+      category: Number(r.category),
+      subcategory: r.subcategory === null ? null : Number(r.subcategory),
+    }));
+    const [silkRow] = (await db.execute("select category_id as category, id as subcategory from subcategories where slug = 'silk' limit 1"))
+      .rows;
+    const silk = { category: Number(silkRow!.category), subcategory: Number(silkRow!.subcategory) };
+    const settingsKept = async () => (await db.execute("select key from shop_settings where key in ('gstin', 'address')")).rows.length;
+    const keptBefore = await settingsKept();
+    try {
+      const moved = await setSettings({ gstin, address: { ...settings.store.address, line1: "Shop 9, Turab Nagar" } });
+      expect(moved.status, await moved.clone().text()).toBe(200);
+      for (const p of products)
+        await db.execute({
+          sql: "update products set category_id = ?, subcategory_id = ? where id = ?",
+          args: [silk.category, silk.subcategory, p.id],
+        });
+
+      const reprint = await invoiceOf(order.orderNumber);
+      expect(reprint.status).toBe(200);
+      expect(reprint.json.invoice).toEqual(issued.json.invoice);
+      // The printed sheet too (the site's footer around it shows the new address, as it should).
+      const { body } = await html(`/admin/orders/${order.orderNumber}/invoice`);
+      const sheet = body.slice(body.indexOf('<article class="doc-sheet"'), body.indexOf("</article>"));
+      expect(sheet).toContain(settings.tax.gstin);
+      expect(sheet).toContain(settings.store.address.line1);
+      expect(sheet).not.toContain(gstin);
+      expect(sheet).not.toContain("Turab Nagar");
+
+      // An order confirmed now gets today's: the new GSTIN and address, silk's HSN code.
+      const next = await place(buyer, TEST_ADDRESS);
+      await confirm(next.orderNumber);
+      const fresh = (await invoiceOf(next.orderNumber)).json.invoice;
+      expect(fresh.seller.gstin).toBe(gstin);
+      expect(fresh.lines.every((l) => l.hsn === "5007")).toBe(true);
+      expect(issued.json.invoice.lines.some((l) => l.hsn !== "5007")).toBe(true);
+    } finally {
+      for (const p of products)
+        await db.execute({
+          sql: "update products set category_id = ?, subcategory_id = ? where id = ?",
+          args: [p.category, p.subcategory, p.id],
+        });
+      expect((await setSettings({ gstin: settings.tax.gstin, address: settings.store.address })).status).toBe(200);
+      // No rows for them before: back to the defaults themselves, as the other files found them.
+      if (keptBefore === 0) await db.execute("delete from shop_settings where key in ('gstin', 'address')");
+      db.close();
+    }
   });
 });

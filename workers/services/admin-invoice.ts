@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hasInvoice, INVOICE_NOT_YET, invoiceCancelled } from "./admin-invoice.rules";
-import { NOT_FOUND, parseNumber } from "./admin-orders";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import {
@@ -16,7 +15,7 @@ import {
   stateCode,
   type TaxSplit,
 } from "./gst";
-import { type OrderShipping, type OrderView, orderViewQuery, toOrderViews } from "./order-views";
+import { ORDER_NOT_FOUND, type OrderShipping, type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { type ShopSettings, shopSettings } from "./shop-settings";
@@ -95,14 +94,14 @@ export interface Invoice {
  */
 const DELIVERY_SAC = "9965";
 
-interface LineGoodsRow {
+export interface LineGoodsRow {
   id: number;
   category: string | null;
   subcategory: string | null;
 }
 
 /** The category and subcategory slugs of the order's lines (null for a deleted product), in line order. */
-const lineGoodsQuery = (db: Db, orderNumber: number) =>
+export const lineGoodsQuery = (db: Db, orderNumber: number) =>
   db.all<LineGoodsRow>(sql`select l.id, c.slug as category, s.slug as subcategory
     from order_lines l join orders o on o.id = l.order_id
       left join products p on p.id = l.product_id
@@ -110,21 +109,44 @@ const lineGoodsQuery = (db: Db, orderNumber: number) =>
       left join subcategories s on s.id = p.subcategory_id
     where o.order_number = ${orderNumber} order by l.id`);
 
-/** An order's tax invoice, for staff (anyone else: 404). One round trip: the staff check, the order and its lines' categories. */
+/** The invoice issued when the order was confirmed, if it was confirmed since invoices are kept. */
+const issuedQuery = (db: Db, orderNumber: number) =>
+  db.all<{ invoice: string | null }>(sql`select invoice from orders where order_number = ${orderNumber}`);
+
+/**
+ * An order's tax invoice, for staff (anyone else: 404). One round trip: the staff check, the order,
+ * the invoice issued at its confirmation and what a not-yet-kept one is built from.
+ *
+ * The invoice is the one issued when the order was confirmed (`issueInvoice`, kept on the order), so
+ * a reprint shows that day's GSTIN, address, HSN codes and GST rule whatever changed since; only its
+ * order and payment status are today's. An order confirmed before invoices were kept (none in a shop
+ * that starts with this version) has its invoice built from today's settings, as before.
+ */
 export async function orderInvoice(ctx: ServiceContext, numberInput: unknown): Promise<Invoice> {
   const staff = requireStaff(ctx);
   staff.catch(() => {});
-  const orderNumber = parseNumber(numberInput);
-  const [, [view, goods], shop] = await Promise.all([
+  const orderNumber = parseOrderNumber(numberInput);
+  const [, [view, goods, issued], shop] = await Promise.all([
     staff,
-    readAll(ctx, [orderViewQuery(ctx.db, sql`o.order_number = ${orderNumber}`, { limit: 1 }), lineGoodsQuery(ctx.db, orderNumber)]),
+    readAll(ctx, [
+      orderViewQuery(ctx.db, sql`o.order_number = ${orderNumber}`, { limit: 1 }),
+      lineGoodsQuery(ctx.db, orderNumber),
+      issuedQuery(ctx.db, orderNumber),
+    ]),
     shopSettings(ctx),
   ]);
   const [order] = toOrderViews(view);
-  if (!order) throw new AppError(404, NOT_FOUND);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   if (order.orderStatus === "cancelled") throw new AppError(409, invoiceCancelled(orderNumber));
   if (!hasInvoice(order.orderStatus)) throw new AppError(409, INVOICE_NOT_YET);
-  return buildInvoice(order, goods, shop);
+  const kept = issued[0]?.invoice;
+  if (!kept) return buildInvoice(order, goods, shop);
+  return { ...(JSON.parse(kept) as Invoice), orderStatus: order.orderStatus, paymentStatus: order.paymentStatus };
+}
+
+/** The invoice an order gets as it is confirmed, as kept on the order (JSON). */
+export function issueInvoice(order: OrderView, goods: readonly LineGoodsRow[], shop: ShopSettings): string {
+  return JSON.stringify(buildInvoice({ ...order, orderStatus: "confirmed" }, goods, shop));
 }
 
 /** The invoice of an order, from the order and its lines' category slugs (both in line order). Pure. */

@@ -3,14 +3,16 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../db/schema";
 import { purgePages } from "../edge-cache";
+import { issueInvoice, lineGoodsQuery } from "./admin-invoice";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
 import { type MailParams, type MailTemplate, orderMail } from "./mail-templates";
-import { type OrderView, orderViewQuery, toOrderViews } from "./order-views";
+import { ORDER_NOT_FOUND, type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { orderStatusLabel } from "./order-views.rules";
 import { moveCouponUses, moveStock, newClaim } from "./orders";
 import { readAll } from "./read-batch";
+import { shopSettings } from "./shop-settings";
 import { auditStatement, requireStaff } from "./staff";
 import { parseInput } from "./validate";
 
@@ -240,20 +242,6 @@ export async function ordersCsv(ctx: ServiceContext, query: unknown): Promise<st
 // ---------------------------------------------------------------------------------------------
 // One order
 
-const orderNumberSchema = z
-  .unknown()
-  .transform((v) => (typeof v === "number" ? String(v) : v))
-  .pipe(z.string().regex(/^\d{1,15}$/))
-  .transform(Number);
-
-export const NOT_FOUND = "Order not found";
-
-export function parseNumber(input: unknown): number {
-  const parsed = orderNumberSchema.safeParse(input);
-  if (!parsed.success || !Number.isSafeInteger(parsed.data)) throw new AppError(404, NOT_FOUND);
-  return parsed.data;
-}
-
 interface StateRow {
   id: number;
   userId: number | null;
@@ -368,10 +356,10 @@ function toDetail(view: unknown, state: StateRow[], history: HistoryRow[]): Admi
 export async function orderDetail(ctx: ServiceContext, numberInput: unknown): Promise<AdminOrder> {
   const staff = requireStaff(ctx);
   staff.catch(() => {});
-  const orderNumber = parseNumber(numberInput);
+  const orderNumber = parseOrderNumber(numberInput);
   const [, [view, state, history]] = await Promise.all([staff, readAll(ctx, detailQueries(ctx.db, orderNumber))]);
   const order = toDetail(view, state, history);
-  if (!order) throw new AppError(404, NOT_FOUND);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   return order;
 }
 
@@ -542,14 +530,18 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
   if (!(ORDER_ACTIONS as readonly string[]).includes(actionInput)) throw new AppError(404, "Not found");
   const action = actionInput as OrderAction;
   const move = MOVES[action];
-  const orderNumber = parseNumber(numberInput);
-  const [actor, [view, state]] = await Promise.all([
+  const orderNumber = parseOrderNumber(numberInput);
+  // Confirming issues the tax invoice: what it is built from travels in the same read.
+  const issuing = action === "confirm";
+  const [actor, [view, state], goods, shop] = await Promise.all([
     staff,
     readAll(ctx, [orderViewQuery(ctx.db, sql`o.order_number = ${orderNumber}`, { limit: 1 }), stateQuery(ctx.db, orderNumber)]),
+    issuing ? ctx.read(lineGoodsQuery(ctx.db, orderNumber)) : null,
+    issuing ? shopSettings(ctx) : null,
   ]);
   const [order] = toOrderViews(view);
   const [st] = state;
-  if (!order || !st) throw new AppError(404, NOT_FOUND);
+  if (!order || !st) throw new AppError(404, ORDER_NOT_FOUND);
   const input = moveInput(action, body);
   const refused = move.refusal(st, orderNumber);
   if (refused) throw new AppError(409, refused);
@@ -559,7 +551,8 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
   const mine = sql`exists (select 1 from orders c where c.claim = ${claim})`;
   const mail = await mailFor(ctx, move, order, input);
   // Exactly the state read above, and the move's own rule: a change meanwhile refuses this one.
-  const update = ctx.db.run(sql`update orders set claim = ${claim}, ${move.set(now, input)}
+  const invoice = goods && shop ? sql`, invoice = ${issueInvoice(order, goods, shop)}` : sql``;
+  const update = ctx.db.run(sql`update orders set claim = ${claim}, ${move.set(now, input)}${invoice}
     where id = ${st.id} and order_status = ${st.orderStatus} and payment_status = ${st.paymentStatus} and refund_due = ${st.refundDue}
       and ${move.rule}`);
   const extra = [
@@ -587,7 +580,7 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
   const results = await ctx.db.batch([update, audit, ...extra, ...queued, v, s, h]);
   const changed = (results[0] as { rowsAffected: number }).rowsAffected === 1;
   const detail = toDetail(results.at(-3), results.at(-2) as StateRow[], results.at(-1) as HistoryRow[]);
-  if (!detail) throw new AppError(404, NOT_FOUND);
+  if (!detail) throw new AppError(404, ORDER_NOT_FOUND);
   if (!changed) {
     const fresh = (results.at(-2) as StateRow[])[0]!;
     throw new AppError(409, move.refusal(fresh, orderNumber) ?? `Order #${orderNumber} changed meanwhile: reload it and try again.`);

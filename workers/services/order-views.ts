@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import type { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../db/schema";
 import type { ServiceContext } from "./context";
 import { constantTimeEqual, sha256Hex } from "./crypto";
-import { notFound } from "./errors";
+import { AppError, notFound } from "./errors";
 import { orderMessages } from "./order-views.rules";
 import { productPath } from "./paths";
 import { readAsUser } from "./session";
@@ -240,4 +240,20 @@ export async function viewOrder(ctx: ServiceContext, input: { order: unknown; ke
   const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
   if (!owner && !keyed) throw notFound(orderMessages.notFound);
   return toOrderView(row);
+}
+
+const orderNumberSchema = z
+  .unknown()
+  .transform((v) => (typeof v === "number" ? String(v) : v))
+  .pipe(z.string().regex(/^\d{1,15}$/))
+  .transform(Number);
+
+/** The back office's answer for an order number that names no order (or is no number at all). */
+export const ORDER_NOT_FOUND = "Order not found";
+
+/** An order number from a URL or a request body; anything else is the 404 an unknown order gets. */
+export function parseOrderNumber(input: unknown): number {
+  const parsed = orderNumberSchema.safeParse(input);
+  if (!parsed.success || !Number.isSafeInteger(parsed.data)) throw new AppError(404, ORDER_NOT_FOUND);
+  return parsed.data;
 }
