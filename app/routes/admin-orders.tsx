@@ -4,7 +4,7 @@ import type {
   PAYMENT_METHODS as PaymentMethods,
   PAYMENT_STATUSES as PaymentStatuses,
 } from "../../db/schema";
-import { listOrders } from "../../workers/services/admin-orders";
+import { csvTooMany, listOrders, ORDERS_CSV_MAX } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
@@ -45,13 +45,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(url);
   try {
     const list = await listOrders(context.services, { ...filters, page: url.searchParams.get("page") ?? undefined });
-    return { ...list, orders: list.orders, shown: filters, problem: null as null | { message: string; fields: Record<string, string> } };
+    return {
+      ...list,
+      orders: list.orders,
+      shown: filters,
+      problem: null as null | { message: string; fields: Record<string, string> },
+      // Too many for one export: the page says so where the link would be.
+      exportRefusal: list.total > ORDERS_CSV_MAX ? csvTooMany(list.total) : null,
+    };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
     if (error instanceof AppError && error.status === 400) {
       const fields = (error.details?.fields as Record<string, string> | undefined) ?? {};
       return data(
-        { orders: [], total: 0, page: 1, limit: 1, filters: null, shown: filters, problem: { message: error.message, fields } },
+        {
+          orders: [],
+          total: 0,
+          page: 1,
+          limit: 1,
+          filters: null,
+          shown: filters,
+          problem: { message: error.message, fields },
+          exportRefusal: null,
+        },
         { status: 400 },
       );
     }
@@ -83,9 +99,13 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
     <div className="admin-page">
       <header className="admin-page__head admin-page__head--row">
         <h1>Orders</h1>
-        <a className="button" href={`/api/admin/orders.csv${query(f)}`} download>
-          Export CSV
-        </a>
+        {d.exportRefusal ? (
+          <p className="admin-muted">{d.exportRefusal}</p>
+        ) : (
+          <a className="button" href={`/api/admin/orders.csv${query(f)}`} download>
+            Export CSV
+          </a>
+        )}
       </header>
       <Form method="get" className="admin-filters" aria-label="Filter orders">
         <label>

@@ -435,6 +435,85 @@ describe("the list and the CSV", () => {
   });
 });
 
+/**
+ * Copies of an order, `n` of them, straight into the database (the export's size is what is tested,
+ * not placing orders): each with its own number and checkout key, the e-mail `email`, and the same
+ * time for runs of 300 copies, so pages of the export end inside a run of equal times.
+ */
+async function cloneOrders(templateId: number, n: number, email: string): Promise<void> {
+  const columns = (await db.execute("pragma table_info(orders)")).rows.map((r) => String(r.name)).filter((c) => c !== "id");
+  const top = await count("select max(order_number) as n from orders");
+  const value: Record<string, string> = {
+    order_number: `${top} + k`,
+    checkout_key: `'csv-clone-${email}-' || k`,
+    user_id: "null",
+    guest_email: "?1",
+    ship_email_address: "?1",
+    access_hash: "null",
+    claim: "null",
+    created_at: "created_at - (k / 300) * 1000",
+  };
+  await db.execute({
+    sql: `with recursive seq(k) as (select 1 union all select k + 1 from seq where k < ${n})
+      insert into orders (${columns.join(", ")})
+      select ${columns.map((c) => value[c] ?? c).join(", ")} from orders, seq where orders.id = ${templateId}`,
+    args: [email],
+  });
+}
+
+describe("the CSV export of many orders", () => {
+  it("carries every matching order once, newest first, across its pages", async () => {
+    const email = `csv-many-${Date.now()}@example.com`;
+    const template = await insertOrder(dbUrl, {
+      shipping: { fullName: "Many Orders", emailAddress: email },
+      lines: [{ productId: null, name: "Kurti", color: "Red", size: "M", quantity: 1, unitPricePaise: 999_00 }],
+    });
+    inserted.push(template.id);
+    try {
+      await cloneOrders(template.id, 6_500, email);
+      const res = await fetch(new URL(`/api/admin/orders.csv?q=${encodeURIComponent(email)}`, base), {
+        headers: { Authorization: `Bearer ${ownerToken}` },
+      });
+      expect(res.status).toBe(200);
+      const rows = (await res.text()).trim().split("\r\n").slice(1);
+      const numbers = rows.map((r) => Number(r.split(",")[0]));
+      expect(numbers).toHaveLength(6_501);
+      expect(new Set(numbers).size).toBe(6_501);
+      const dates = rows.map((r) => r.split(",")[1]!);
+      expect(dates).toEqual([...dates].sort().reverse());
+    } finally {
+      await db.execute({ sql: "delete from orders where ship_email_address = ? and id <> ?", args: [email, template.id] });
+    }
+  });
+
+  it("refuses more than 50,000 with the count and how to narrow it, and the list page says so instead of linking", async () => {
+    const email = `csv-too-many-${Date.now()}@example.com`;
+    const template = await insertOrder(dbUrl, {
+      shipping: { fullName: "Too Many", emailAddress: email },
+      lines: [{ productId: null, name: "Saree", color: "Blue", size: "Free Size", quantity: 1, unitPricePaise: 1_999_00 }],
+    });
+    inserted.push(template.id);
+    try {
+      await cloneOrders(template.id, 50_000, email);
+      const res = await fetch(new URL(`/api/admin/orders.csv?q=${encodeURIComponent(email)}`, base), {
+        headers: { Authorization: `Bearer ${ownerToken}` },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: "50,001 orders match: an export carries at most 50,000. Choose a shorter period (From and To) and export each.",
+      });
+      const page = await fetch(new URL(`/admin/orders?q=${encodeURIComponent(email)}`, base), {
+        headers: { Cookie: `aanchal_session=${ownerToken}` },
+      });
+      const body = (await page.text()).replaceAll("<!-- -->", "");
+      expect(body).toContain("50,001 orders match: an export carries at most 50,000.");
+      expect(body).not.toContain("/api/admin/orders.csv");
+    } finally {
+      await db.execute({ sql: "delete from orders where ship_email_address = ? and id <> ?", args: [email, template.id] });
+    }
+  });
+});
+
 describe("the door", () => {
   it("answers 404 on every orders endpoint to a shopper and a signed-out visitor, changing nothing", async () => {
     const s = await stockedSize(5, 4);

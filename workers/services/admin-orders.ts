@@ -32,8 +32,13 @@ type OrderStatus = (typeof ORDER_STATUSES)[number];
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
-/** The CSV export stops at this many rows (newest first). */
-export const ORDERS_CSV_MAX = 5000;
+/**
+ * The most orders one CSV export carries: more than that match and the export is refused with the
+ * count and a way to narrow it (a period), rather than cut short without a word.
+ */
+export const ORDERS_CSV_MAX = 50_000;
+/** The export reads the list in pages of this many rows (one round trip each). */
+const ORDERS_CSV_PAGE = 2_000;
 const IST_OFFSET_MS = 330 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
@@ -136,11 +141,11 @@ export interface OrderListItem {
   refundDue: boolean;
 }
 
-/** A row of the list as the database answers it: time in ms, flags as 0 or 1. */
-type ListRow = Omit<OrderListItem, "createdAt" | "refundDue"> & { createdAt: number; refundDue: number };
+/** A row of the list as the database answers it: time in ms, flags as 0 or 1 (and the row's id, for paging). */
+type ListRow = Omit<OrderListItem, "createdAt" | "refundDue"> & { id: number; createdAt: number; refundDue: number };
 
 const listQuery = (db: Db, where: SQL, limit: number, offset: number) =>
-  db.all<ListRow>(sql`select o.order_number as orderNumber, o.created_at as createdAt, o.ship_full_name as fullName,
+  db.all<ListRow>(sql`select o.id as id, o.order_number as orderNumber, o.created_at as createdAt, o.ship_full_name as fullName,
       coalesce(u.email, o.guest_email, o.ship_email_address) as email, o.ship_phone_number as phone,
       (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as itemsCount,
       o.total_paise as totalPaise, o.payment_method as paymentMethod, o.payment_status as paymentStatus,
@@ -165,6 +170,13 @@ export const toListItem = (r: ListRow): OrderListItem => ({
 /** The newest orders, as the dashboard lists them (an online checkout whose payment failed never became one): a read for a batch; its rows go through toListItem. */
 export const newestOrdersRead = (db: Db, limit: number) => listQuery(db, sql`o.payment_status <> 'failed'`, limit, 0);
 
+const countQuery = (db: Db, where: SQL) =>
+  db.all<{ n: number }>(sql`select count(*) as n from orders o left join users u on u.id = o.user_id where ${where}`);
+
+/** The export's refusal when the filters match more than it carries. */
+export const csvTooMany = (count: number) =>
+  `${count.toLocaleString("en-IN")} orders match: an export carries at most ${ORDERS_CSV_MAX.toLocaleString("en-IN")}. Choose a shorter period (From and To) and export each.`;
+
 /** The back office's order list: a page of it, newest first, and how many match (one round trip with the staff check). */
 export async function listOrders(
   ctx: ServiceContext,
@@ -176,10 +188,7 @@ export async function listOrders(
   const where = listWhere(filters);
   const [, [rows, counts]] = await Promise.all([
     staff,
-    readAll(ctx, [
-      listQuery(ctx.db, where, filters.limit, (filters.page - 1) * filters.limit),
-      ctx.db.all<{ n: number }>(sql`select count(*) as n from orders o left join users u on u.id = o.user_id where ${where}`),
-    ]),
+    readAll(ctx, [listQuery(ctx.db, where, filters.limit, (filters.page - 1) * filters.limit), countQuery(ctx.db, where)]),
   ]);
   return { orders: rows.map(toListItem), total: Number(counts[0]?.n ?? 0), page: filters.page, limit: filters.limit, filters };
 }
@@ -199,13 +208,30 @@ const indiaDateTime = (iso: string) => new Date(new Date(iso).getTime() + IST_OF
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
-/** The filtered list (every page, newest first, at most ORDERS_CSV_MAX rows) as CSV. */
+/**
+ * The filtered list, every page of it, newest first, as CSV; more than ORDERS_CSV_MAX matching
+ * orders are refused (400) with the count. Read in pages of ORDERS_CSV_PAGE after the last row read
+ * (by time, then id), so an order placed during the export neither repeats a row nor hides one.
+ */
 export async function ordersCsv(ctx: ServiceContext, query: unknown): Promise<string> {
   const staff = requireStaff(ctx);
   staff.catch(() => {});
   const { page: _page, limit: _limit, ...rest } = (query ?? {}) as Record<string, unknown>;
   const filters = parseInput(listQuerySchema, rest);
-  const [, rows] = await Promise.all([staff, ctx.read(listQuery(ctx.db, listWhere(filters), ORDERS_CSV_MAX, 0))]);
+  const where = listWhere(filters);
+  const [, [first, counts]] = await Promise.all([
+    staff,
+    readAll(ctx, [listQuery(ctx.db, where, ORDERS_CSV_PAGE, 0), countQuery(ctx.db, where)]),
+  ]);
+  const count = Number(counts[0]?.n ?? 0);
+  if (count > ORDERS_CSV_MAX) throw new AppError(400, csvTooMany(count));
+  const rows = [...first];
+  for (let page = first; page.length === ORDERS_CSV_PAGE; ) {
+    const last = page.at(-1)!;
+    const after = sql`(o.created_at < ${last.createdAt} or (o.created_at = ${last.createdAt} and o.id < ${last.id}))`;
+    page = await ctx.read(listQuery(ctx.db, sql`${where} and ${after}`, ORDERS_CSV_PAGE, 0));
+    rows.push(...page);
+  }
   const header = [
     "Order number",
     "Date (India time)",
