@@ -461,19 +461,31 @@ async function cloneOrders(templateId: number, n: number, email: string): Promis
   });
 }
 
+/**
+ * `n` copies of one order (cloneOrders) plus the order itself, all with one e-mail, for the length of
+ * `run`; the export of them (`?q=` that e-mail) is `csv()`. The copies go afterwards.
+ */
+async function withOrders(n: number, run: (csv: () => Promise<Response>, email: string) => Promise<void>) {
+  const email = `csv-${n}-${Date.now()}@example.com`;
+  const template = await insertOrder(dbUrl, {
+    shipping: { fullName: "Many Orders", emailAddress: email },
+    lines: [{ productId: null, name: "Kurti", color: "Red", size: "M", quantity: 1, unitPricePaise: 999_00 }],
+  });
+  inserted.push(template.id);
+  const csv = () =>
+    fetch(new URL(`/api/admin/orders.csv?q=${encodeURIComponent(email)}`, base), { headers: { Authorization: `Bearer ${ownerToken}` } });
+  try {
+    await cloneOrders(template.id, n, email);
+    await run(csv, email);
+  } finally {
+    await db.execute({ sql: "delete from orders where ship_email_address = ? and id <> ?", args: [email, template.id] });
+  }
+}
+
 describe("the CSV export of many orders", () => {
   it("carries every matching order once, newest first, across its pages", async () => {
-    const email = `csv-many-${Date.now()}@example.com`;
-    const template = await insertOrder(dbUrl, {
-      shipping: { fullName: "Many Orders", emailAddress: email },
-      lines: [{ productId: null, name: "Kurti", color: "Red", size: "M", quantity: 1, unitPricePaise: 999_00 }],
-    });
-    inserted.push(template.id);
-    try {
-      await cloneOrders(template.id, 6_500, email);
-      const res = await fetch(new URL(`/api/admin/orders.csv?q=${encodeURIComponent(email)}`, base), {
-        headers: { Authorization: `Bearer ${ownerToken}` },
-      });
+    await withOrders(6_500, async (csv) => {
+      const res = await csv();
       expect(res.status).toBe(200);
       const rows = (await res.text()).trim().split("\r\n").slice(1);
       const numbers = rows.map((r) => Number(r.split(",")[0]));
@@ -481,23 +493,12 @@ describe("the CSV export of many orders", () => {
       expect(new Set(numbers).size).toBe(6_501);
       const dates = rows.map((r) => r.split(",")[1]!);
       expect(dates).toEqual([...dates].sort().reverse());
-    } finally {
-      await db.execute({ sql: "delete from orders where ship_email_address = ? and id <> ?", args: [email, template.id] });
-    }
+    });
   });
 
   it("refuses more than 50,000 with the count and how to narrow it, and the list page says so instead of linking", async () => {
-    const email = `csv-too-many-${Date.now()}@example.com`;
-    const template = await insertOrder(dbUrl, {
-      shipping: { fullName: "Too Many", emailAddress: email },
-      lines: [{ productId: null, name: "Saree", color: "Blue", size: "Free Size", quantity: 1, unitPricePaise: 1_999_00 }],
-    });
-    inserted.push(template.id);
-    try {
-      await cloneOrders(template.id, 50_000, email);
-      const res = await fetch(new URL(`/api/admin/orders.csv?q=${encodeURIComponent(email)}`, base), {
-        headers: { Authorization: `Bearer ${ownerToken}` },
-      });
+    await withOrders(50_000, async (csv, email) => {
+      const res = await csv();
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({
         message: "50,001 orders match: an export carries at most 50,000. Choose a shorter period (From and To) and export each.",
@@ -508,9 +509,7 @@ describe("the CSV export of many orders", () => {
       const body = (await page.text()).replaceAll("<!-- -->", "");
       expect(body).toContain("50,001 orders match: an export carries at most 50,000.");
       expect(body).not.toContain("/api/admin/orders.csv");
-    } finally {
-      await db.execute({ sql: "delete from orders where ship_email_address = ? and id <> ?", args: [email, template.id] });
-    }
+    });
   });
 });
 
