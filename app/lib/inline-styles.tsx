@@ -16,8 +16,8 @@ import { createContext, useContext, useEffect, useState } from "react";
  * inline, so a first-time visitor is never served a page that waits for a file (entry.server.tsx
  * decides). Without JavaScript the cookie is never set and every page is inline.
  *
- * In the browser the context is empty and the element keeps what the server wrote: it reads it back
- * once, so hydration sees the same element.
+ * In the browser the context is empty and the element keeps what the server wrote: it reads which
+ * element that is once, so hydration sees the same element.
  */
 export interface ShopStylesheet {
   /** The stylesheet's text. */
@@ -37,31 +37,31 @@ export const stylesheetFile = (href: string) => href.slice(href.lastIndexOf("/")
 const ID = "shop-css";
 export const STYLESHEET_COOKIE_DAYS = 30;
 
-function fromPage(): ShopStylesheet {
-  const el = document.getElementById(ID);
-  if (el instanceof HTMLLinkElement) return { css: "", href: el.getAttribute("href") ?? "", linked: true };
-  return { css: el?.textContent ?? "", href: el?.dataset.href ?? "", linked: false };
-}
-
 /** Fetches the stylesheet file into the browser's cache, then says so in the cookie. */
 async function keepStylesheet(href: string) {
   const file = stylesheetFile(href);
-  if (document.cookie.split("; ").includes(`${STYLESHEET_COOKIE}=${file}`)) return;
-  const res = await fetch(href, { priority: "low" });
-  if (!res.ok) return;
+  if (document.cookie.includes(file)) return;
+  const res = await fetch(href);
   await res.arrayBuffer();
-  const secure = location.protocol === "https:" ? "; Secure" : "";
+  if (!res.ok) return;
+  const secure = location.protocol === "https:" ? ";Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: a build's file name (letters, digits, "-", "."), nothing to escape; the Cookie Store API is not in every browser the shop serves
-  document.cookie = `${STYLESHEET_COOKIE}=${file}; Path=/; Max-Age=${STYLESHEET_COOKIE_DAYS * 86400}; SameSite=Lax${secure}`;
+  document.cookie = `${STYLESHEET_COOKIE}=${file};Path=/;Max-Age=${STYLESHEET_COOKIE_DAYS * 86400};SameSite=Lax${secure}`;
 }
 
 export function InlineStyles() {
   const fromServer = useContext(StylesContext);
-  const [sheet] = useState(() => fromServer ?? fromPage());
+  // In the browser: which element the server wrote. Its text stays as written (React leaves an
+  // element's own HTML alone when hydrating, and the empty text never changes, so it never writes it).
+  const [sheet] = useState<ShopStylesheet>(() => {
+    if (fromServer) return fromServer;
+    const el = document.getElementById(ID);
+    return { css: "", href: el?.getAttribute("href") ?? el?.dataset.href ?? "", linked: el?.tagName === "LINK" };
+  });
   useEffect(() => {
     if (!sheet.linked && sheet.href) keepStylesheet(sheet.href).catch(() => undefined);
   }, [sheet]);
   if (sheet.linked) return <link id={ID} rel="stylesheet" href={sheet.href} />;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own stylesheet from the build; no user content
-  return <style id={ID} data-href={sheet.href} dangerouslySetInnerHTML={{ __html: sheet.css }} />;
+  return <style id={ID} data-href={sheet.href} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: sheet.css }} />;
 }
