@@ -272,7 +272,10 @@ await runMeasurement(
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(2);
       const share = (a: Rate, b: Rate) => a.rps / b.rps;
       console.log(`\nthe signed-in product page's share at 32 connections, page and file measured back to back (${SHARE_ROUNDS} rounds):`);
-      console.log("(workerd's CPU per request beside each: when it is the bottleneck, the share is the file's CPU over the page's)");
+      console.log(
+        "(workerd's CPU per request beside each, every workerd process on the machine counted, so run nothing else meanwhile;" +
+          " when workerd is the bottleneck, the share is the file's CPU over the page's)",
+      );
       for (const [i, r] of shareRounds.entries())
         console.log(
           `  round ${i + 1}: ${r.page.rps.toFixed(0)} / ${r.file.rps.toFixed(0)} requests/s = ${share(r.page, r.file).toFixed(2)}` +

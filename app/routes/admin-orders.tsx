@@ -4,7 +4,7 @@ import type {
   PAYMENT_METHODS as PaymentMethods,
   PAYMENT_STATUSES as PaymentStatuses,
 } from "../../db/schema";
-import { csvTooMany, listOrders, ORDERS_CSV_MAX } from "../../workers/services/admin-orders";
+import { csvRefusal, listOrders } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       shown: filters,
       problem: null as null | { message: string; fields: Record<string, string> },
       // Too many for one export: the page says so where the link would be.
-      exportRefusal: list.total > ORDERS_CSV_MAX ? csvTooMany(list.total) : null,
+      exportRefusal: csvRefusal(list.total),
     };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });

@@ -173,9 +173,11 @@ export const newestOrdersRead = (db: Db, limit: number) => listQuery(db, sql`o.p
 const countQuery = (db: Db, where: SQL) =>
   db.all<{ n: number }>(sql`select count(*) as n from orders o left join users u on u.id = o.user_id where ${where}`);
 
-/** The export's refusal when the filters match more than it carries. */
-export const csvTooMany = (count: number) =>
-  `${count.toLocaleString("en-IN")} orders match: an export carries at most ${ORDERS_CSV_MAX.toLocaleString("en-IN")}. Choose a shorter period (From and To) and export each.`;
+/** Why `count` matching orders cannot be exported at once, or null when they can (the API and the list page both ask). */
+export const csvRefusal = (count: number): string | null =>
+  count > ORDERS_CSV_MAX
+    ? `${count.toLocaleString("en-IN")} orders match: an export carries at most ${ORDERS_CSV_MAX.toLocaleString("en-IN")}. Choose a shorter period (From and To) and export each.`
+    : null;
 
 /** The back office's order list: a page of it, newest first, and how many match (one round trip with the staff check). */
 export async function listOrders(
@@ -223,8 +225,8 @@ export async function ordersCsv(ctx: ServiceContext, query: unknown): Promise<st
     staff,
     readAll(ctx, [listQuery(ctx.db, where, ORDERS_CSV_PAGE, 0), countQuery(ctx.db, where)]),
   ]);
-  const count = Number(counts[0]?.n ?? 0);
-  if (count > ORDERS_CSV_MAX) throw new AppError(400, csvTooMany(count));
+  const refused = csvRefusal(Number(counts[0]?.n ?? 0));
+  if (refused) throw new AppError(400, refused);
   const rows = [...first];
   for (let page = first; page.length === ORDERS_CSV_PAGE; ) {
     const last = page.at(-1)!;
