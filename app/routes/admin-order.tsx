@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, redirect, useFetcher } from "react-router";
 import { hasInvoice } from "../../workers/services/admin-invoice.rules";
 import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
@@ -150,6 +151,13 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
   const fetcher = useFetcher<Problem>({ key: `move-${intent}` });
   const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
   const pending = fetcher.state !== "idle";
+  // A second click before React has disabled the button (a double click on a busy machine) would
+  // post the move again and abort the first answer: the shop would show "already cancelled" for the
+  // cancel it just made. The submission is held here, synchronously, until the first one is answered.
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "idle") submitted.current = false;
+  }, [fetcher.state]);
   const titles: Record<OrderAction, string> = {
     confirm: "Confirm",
     ship: "Ship",
@@ -159,7 +167,15 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
     refund: "Mark refunded",
   };
   return (
-    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={`move-${intent}`}>
+    <fetcher.Form
+      method="post"
+      className={`admin-move admin-move--${intent}`}
+      aria-labelledby={`move-${intent}`}
+      onSubmit={(event) => {
+        if (submitted.current) event.preventDefault();
+        submitted.current = true;
+      }}
+    >
       <h3 id={`move-${intent}`}>{titles[intent]}</h3>
       <input type="hidden" name="intent" value={intent} />
       {intent === "ship" && (
