@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, useBrowser, viewports } from "../support/browser";
+import { waitForReactOn } from "../support/page";
 
 const browser = useBrowser();
 
@@ -40,12 +41,7 @@ function productWithManyImages() {
 }
 
 /** Waits until React has hydrated the page, so clicks reach React's handlers. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("main");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
+const hydrated = (page: Page) => waitForReactOn(page, "main");
 
 /** Waits for opening animations to end, so axe measures the colours the shopper ends up seeing. */
 async function settled(page: Page) {

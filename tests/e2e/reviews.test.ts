@@ -5,7 +5,7 @@ import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
 import { createUser, type TestUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
-import { waitForHydration as hydrated } from "../support/page";
+import { waitForHydration as hydrated, waitForReactOn } from "../support/page";
 
 const browser = useBrowser();
 
@@ -93,7 +93,9 @@ describe("reviews", () => {
         const comment = panel.getByRole("textbox", { name: "Your review" });
         const comment_text = `Soft fabric and the colour is true (${viewport})`;
 
-        // No rating: the form says so at the rating, and nothing is sent.
+        // No rating: the form says so at the rating, and nothing is sent. (The form's code arrives
+        // after the page's; before it, Submit is the plain post of a page without JavaScript.)
+        await waitForReactOn(page, "form.review-form");
         await comment.fill(comment_text);
         await panel.getByRole("button", { name: "Submit Review" }).click();
         await panel.getByText("Please select a rating", { exact: true }).waitFor();

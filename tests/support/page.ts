@@ -9,6 +9,18 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until React has hydrated the element `selector` names (its DOM node carries React's fiber):
+ * for a part hydrated after the page, such as a lazily loaded form, whose submit before then is the
+ * plain form post of a page without JavaScript.
+ */
+export async function waitForReactOn(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  }, selector);
+}
+
+/**
  * Holds the page's next POST (not /api) until the returned `release` is called, so a test can look
  * at the page while the post is on its way.
  */
