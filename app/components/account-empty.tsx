@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "./shop-link";
 import { StatusPage } from "./status-page";
 
 /**
@@ -11,9 +11,9 @@ export function AccountEmpty({ eyebrow, title, children }: { eyebrow: string; ti
       eyebrow={eyebrow}
       title={title}
       actions={
-        <Link to="/all-products" className="button button--secondary">
+        <ShopLink to="/all-products" className="button button--secondary">
           Browse products
-        </Link>
+        </ShopLink>
       }
     >
       <p>{children}</p>

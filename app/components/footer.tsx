@@ -1,9 +1,10 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/site-pages.rules";
 import { useStoreContact } from "../lib/store-contact";
 import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
+import { ShopLink } from "./shop-link";
 
 const SOCIAL_ICONS: Record<string, () => React.JSX.Element> = {
   Facebook: FacebookIcon,
@@ -18,7 +19,7 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
       <ul>
         {links.map(({ to, label }) => (
           <li key={to}>
-            <Link to={to}>{label}</Link>
+            <ShopLink to={to}>{label}</ShopLink>
           </li>
         ))}
       </ul>
@@ -36,10 +37,10 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <section className="footer-brand" aria-label={brand.name}>
-          <Link to="/" className="wordmark">
+          <ShopLink to="/" className="wordmark">
             <BrandMark />
             <span>{brand.name}</span>
-          </Link>
+          </ShopLink>
           <p>{brand.tagline}</p>
           <ul className="social-links">
             {social.map(({ name, href }) => {

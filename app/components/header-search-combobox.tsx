@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { Form, useFetcher, useNavigate } from "react-router";
 import { searchPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import type { Suggestion, loader as suggestLoader } from "../routes/search-suggest";
 import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./header-search";
+import { ShopLink } from "./shop-link";
 
 const LISTBOX_ID = "site-search-suggestions";
 const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
@@ -120,7 +121,7 @@ export default function SearchCombobox({ text, setText, inputRef, open, onSearch
       <div id={LISTBOX_ID} role="listbox" aria-label="Suggested products" className="search-suggestions container" hidden={!expanded}>
         {expanded &&
           suggestions.map((suggestion, i) => (
-            <Link
+            <ShopLink
               key={suggestion.href}
               id={optionId(i)}
               role="option"
@@ -138,7 +139,7 @@ export default function SearchCombobox({ text, setText, inputRef, open, onSearch
                 {suggestion.outOfStock && <span className="badge search-suggestion__stock">Out of stock</span>}
               </span>
               {suggestion.price && <span className="search-suggestion__price">{suggestion.price}</span>}
-            </Link>
+            </ShopLink>
           ))}
       </div>
     </>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { useShopperCounts } from "../lib/shopper-counts";
 import { useDisclosure } from "../lib/use-disclosure";
 import { HeaderSearch } from "./header-search";
 import { BagIcon, BrandMark, CloseIcon, HeartIcon, MenuIcon } from "./icons";
+import { ShopLink } from "./shop-link";
 import { UserMenu } from "./user-menu";
 
 const NAV = [
@@ -14,14 +15,16 @@ const NAV = [
   { to: "/manufacturing", label: "Manufacturing" },
 ];
 
-function NavLinks() {
+/** The main pages; the one she is on is marked for assistive technology (and styled by it). */
+function NavLinks({ pathname }: { pathname: string }) {
+  const here = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return (
     <ul className="nav-links">
       {NAV.map(({ to, label }) => (
         <li key={to}>
-          <NavLink to={to} end>
+          <ShopLink to={to} aria-current={to === here ? "page" : undefined}>
             {label}
-          </NavLink>
+          </ShopLink>
         </li>
       ))}
     </ul>
@@ -30,14 +33,14 @@ function NavLinks() {
 
 function CountLink({ to, label, count, children }: { to: string; label: string; count: number; children: React.ReactNode }) {
   return (
-    <Link to={to} className="icon-button" aria-label={count > 0 ? `${label}, ${count} ${count === 1 ? "item" : "items"}` : label}>
+    <ShopLink to={to} className="icon-button" aria-label={count > 0 ? `${label}, ${count} ${count === 1 ? "item" : "items"}` : label}>
       {children}
       {count > 0 && (
         <span className="count-badge" aria-hidden="true">
           {count > 99 ? "99+" : count}
         </span>
       )}
-    </Link>
+    </ShopLink>
   );
 }
 
@@ -74,17 +77,17 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             {menu.open ? <CloseIcon /> : <MenuIcon />}
           </summary>
           <nav className="header-panel header-menu__panel" aria-label="Main">
-            <NavLinks />
+            <NavLinks pathname={pathname} />
           </nav>
         </details>
 
-        <Link to="/" className="wordmark">
+        <ShopLink to="/" className="wordmark">
           <BrandMark />
           <span>{settings.brand.name}</span>
-        </Link>
+        </ShopLink>
 
         <nav className="header-nav" aria-label="Main">
-          <NavLinks />
+          <NavLinks pathname={pathname} />
         </nav>
 
         <div className="header-actions">

@@ -1,5 +1,5 @@
 import { type CSSProperties, lazy, Suspense, useState } from "react";
-import { Link, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import type { CartIntent } from "../../workers/services/choice.rules";
 import type { SizePrice } from "../../workers/services/pricing";
 import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
@@ -7,6 +7,7 @@ import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
+import { ShopLink } from "./shop-link";
 import { WishlistHeart } from "./wishlist-heart";
 
 const loadCardChoice = () => import("./product/card-modal");
@@ -75,10 +76,10 @@ function CardActions({ product, variant, hidden }: { product: ProductCardData; v
             {forProduct}
           </button>
         ) : (
-          <Link key={action.intent} to={product.href} className={action.className}>
+          <ShopLink key={action.intent} to={product.href} className={action.className}>
             {action.label}
             {forProduct}
-          </Link>
+          </ShopLink>
         ),
       )}
       {intent && !hidden && (
@@ -156,7 +157,7 @@ export function ProductCard({
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
         <Name className="product-card__name">
-          <Link to={product.href}>{product.name}</Link>
+          <ShopLink to={product.href}>{product.name}</ShopLink>
         </Name>
         <p className="product-card__description">{product.description}</p>
         {product.rating && (

@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { BrandMark } from "./icons";
+import { ShopLink } from "./shop-link";
 
 /** A full-page message (not found, something went wrong) with a way back into the shop. */
 export function StatusPage({
@@ -22,9 +23,9 @@ export function StatusPage({
       <h1>{title}</h1>
       {children}
       <div className="button-row">
-        <Link to="/" className="button button--primary">
+        <ShopLink to="/" className="button button--primary">
           Back to Home
-        </Link>
+        </ShopLink>
         {actions}
       </div>
     </section>
@@ -35,9 +36,9 @@ export function StatusPage({
 export function TryAgainLink() {
   const { pathname, search } = useLocation();
   return (
-    <Link to={pathname + search} reloadDocument className="button button--secondary">
+    <a href={pathname + search} className="button button--secondary">
       Try again
-    </Link>
+    </a>
   );
 }
 
@@ -52,9 +53,9 @@ export function NotFoundPage({
       eyebrow="ERROR 404"
       title="SORRY, PAGE NOT FOUND"
       actions={
-        <Link to="/all-products" className="button button--secondary">
+        <ShopLink to="/all-products" className="button button--secondary">
           Browse Products
-        </Link>
+        </ShopLink>
       }
     >
       <p>{message}</p>

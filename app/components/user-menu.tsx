@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Form, useLocation, useRouteLoaderData } from "react-router";
 import { signInPath } from "../../workers/services/paths";
 import { useDisclosure } from "../lib/use-disclosure";
 import type { loader as rootLoader } from "../root";
 import { Avatar } from "./avatar";
 import { UserIcon } from "./icons";
+import { ShopLink } from "./shop-link";
 
 /** What the browser keeps for a shopper (SPEC §3 "Browser storage keys"); logout clears it. */
 const BROWSER_KEYS = ["checkoutState", "user", "token"];
@@ -25,10 +26,10 @@ export function UserMenu() {
   if (!user) {
     const to = pathname === "/signin" ? "/signin" : signInPath(pathname + search);
     return (
-      <Link to={to} className="icon-button sign-in">
+      <ShopLink to={to} className="icon-button sign-in">
         <UserIcon />
         <span className="sign-in__label">Sign In</span>
-      </Link>
+      </ShopLink>
     );
   }
 
@@ -49,10 +50,10 @@ export function UserMenu() {
         <p className="user-menu__name">{user.name}</p>
         <ul>
           <li>
-            <Link to="/my-orders">My Orders</Link>
+            <ShopLink to="/my-orders">My Orders</ShopLink>
           </li>
           <li>
-            <Link to="/profile">Profile</Link>
+            <ShopLink to="/profile">Profile</ShopLink>
           </li>
           <li>
             <Form method="post" action="/logout" onSubmit={forget}>

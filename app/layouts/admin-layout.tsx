@@ -1,7 +1,8 @@
-import { data, Form, Link, NavLink, Outlet } from "react-router";
+import { data, Form, Outlet, useLocation } from "react-router";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { requireStaff } from "../../workers/services/staff";
+import { ShopLink } from "../components/shop-link";
 import adminCss from "../styles/admin.css?url";
 import type { Route } from "./+types/admin-layout";
 
@@ -49,19 +50,22 @@ const NAV = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // A section is current on its own page and (unless it ends there) on the pages under it.
+  const current = (item: (typeof NAV)[number]) => pathname === item.to || (!item.end && pathname.startsWith(`${item.to}/`));
   return (
     <div className="admin">
       <header className="admin-bar">
-        <Link to="/admin" className="admin-bar__brand">
+        <ShopLink to="/admin" className="admin-bar__brand">
           {settings.brand.name} <span>Back office</span>
-        </Link>
+        </ShopLink>
         <nav className="admin-nav" aria-label="Back office">
           <ul>
             {NAV.filter((item) => !item.owner || loaderData.role === "owner").map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="admin-nav__link">
+                <ShopLink to={item.to} aria-current={current(item) ? "page" : undefined} className="admin-nav__link">
                   {item.label}
-                </NavLink>
+                </ShopLink>
               </li>
             ))}
           </ul>

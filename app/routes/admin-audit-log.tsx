@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { auditEntries } from "../../workers/services/staff";
 import { AUDIT_ENTITIES, type AuditEntityFilter } from "../../workers/services/staff.rules";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { auditActionLabel, auditChanges, auditSubject } from "../lib/admin-audit";
 import { indiaDateTime } from "../lib/admin-labels";
@@ -124,7 +124,7 @@ export default function AdminAuditLog({ loaderData: l }: Route.ComponentProps) {
                     )}
                   </td>
                   <th scope="row">{auditActionLabel(e)}</th>
-                  <td>{e.link ? <Link to={e.link}>{subject}</Link> : subject}</td>
+                  <td>{e.link ? <ShopLink to={e.link}>{subject}</ShopLink> : subject}</td>
                   <td>
                     {changes.length === 0 ? (
                       <span className="admin-muted">No field changed</span>

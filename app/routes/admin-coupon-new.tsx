@@ -1,8 +1,9 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { createCoupon } from "../../workers/services/admin-coupons";
 import { settings } from "../../workers/services/settings";
 import { requireStaff } from "../../workers/services/staff";
 import { CouponForm, type CouponFormValues } from "../components/admin/coupon-form";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { couponProblem, postedCoupon } from "../lib/admin-coupons.server";
 import type { FormProblem } from "../lib/auth.server";
@@ -49,7 +50,7 @@ export default function AdminCouponNew({ actionData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <p>
-        <Link to="/admin/coupons">← All coupons</Link>
+        <ShopLink to="/admin/coupons">← All coupons</ShopLink>
       </p>
       <header className="admin-page__head">
         <h1>New coupon</h1>

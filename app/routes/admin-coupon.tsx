@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { couponDetail, updateCoupon } from "../../workers/services/admin-coupons";
 import { COUPON_MESSAGES } from "../../workers/services/admin-coupons.rules";
 import { formatRupees } from "../../workers/services/pricing";
@@ -6,6 +6,7 @@ import { settings } from "../../workers/services/settings";
 import { requireStaff } from "../../workers/services/staff";
 import { CouponForm, type CouponFormValues } from "../components/admin/coupon-form";
 import { PageNotice } from "../components/admin/page-notice";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { couponFormValues, couponProblem, postedCoupon } from "../lib/admin-coupons.server";
 import { indiaDateTime, orderStatusLabel } from "../lib/admin-labels";
@@ -54,7 +55,7 @@ export default function AdminCoupon({ loaderData: l, actionData }: Route.Compone
   return (
     <div className="admin-page">
       <p>
-        <Link to="/admin/coupons?status=all">← All coupons</Link>
+        <ShopLink to="/admin/coupons?status=all">← All coupons</ShopLink>
       </p>
       <header className="admin-page__head">
         <h1>Coupon {c.code}</h1>
@@ -89,7 +90,7 @@ export default function AdminCoupon({ loaderData: l, actionData }: Route.Compone
           {l.uses.map((u) => (
             <tr key={u.orderNumber}>
               <th scope="row">
-                <Link to={`/admin/orders/${u.orderNumber}`}>#{u.orderNumber}</Link>
+                <ShopLink to={`/admin/orders/${u.orderNumber}`}>#{u.orderNumber}</ShopLink>
               </th>
               <td>
                 <time dateTime={u.createdAt}>{indiaDateTime(u.createdAt)}</time>

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { listCoupons } from "../../workers/services/admin-coupons";
 import { COUPON_FILTERS, type CouponFilter } from "../../workers/services/admin-coupons.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters } from "../components/admin/admin-lists";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-coupons";
 
@@ -34,9 +34,9 @@ export default function AdminCoupons({ loaderData: l }: Route.ComponentProps) {
     <div className="admin-page">
       <header className="admin-page__head admin-page__head--row">
         <h1>Coupons</h1>
-        <Link to="/admin/coupons/new" className="button button--primary">
+        <ShopLink to="/admin/coupons/new" className="button button--primary">
           New coupon
-        </Link>
+        </ShopLink>
       </header>
       {l.created && (
         <p className="notice" role="status">
@@ -70,7 +70,7 @@ export default function AdminCoupons({ loaderData: l }: Route.ComponentProps) {
           {l.coupons.map((c) => (
             <tr key={c.id}>
               <th scope="row">
-                <Link to={`/admin/coupons/${c.id}`}>{c.code}</Link>
+                <ShopLink to={`/admin/coupons/${c.id}`}>{c.code}</ShopLink>
               </th>
               <td>{c.discountType === "percentage" ? "Percentage" : "Flat"}</td>
               <td className="admin-num">{c.discountType === "percentage" ? `${c.discountValue}%` : formatRupees(c.discountValue)}</td>

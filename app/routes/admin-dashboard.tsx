@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { adminDashboard } from "../../workers/services/admin-dashboard";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { OrdersTable } from "../components/admin/orders-table";
+import { ShopLink } from "../components/shop-link";
 import type { Route } from "./+types/admin-dashboard";
 
 /**
@@ -30,7 +30,7 @@ function Figure({ label, value, note, to }: { label: string; value: React.ReactN
     <div className="admin-figure">
       <dt>{label}</dt>
       <dd>
-        <span className="admin-figure__value">{to ? <Link to={to}>{value}</Link> : value}</span>
+        <span className="admin-figure__value">{to ? <ShopLink to={to}>{value}</ShopLink> : value}</span>
         {note && <span className="admin-figure__note">{note}</span>}
       </dd>
     </div>
@@ -71,7 +71,7 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
             />
           </dl>
           <p>
-            <Link to="/admin/orders">All orders</Link>
+            <ShopLink to="/admin/orders">All orders</ShopLink>
           </p>
         </section>
         <section className="admin-panel" aria-labelledby="dash-messages">
@@ -82,7 +82,7 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
             <Figure label="Enquiries" value={f.unread.enquiries} />
           </dl>
           <p>
-            <Link to="/admin/messages">Open the inbox</Link>
+            <ShopLink to="/admin/messages">Open the inbox</ShopLink>
           </p>
         </section>
       </div>

@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { INBOX_MESSAGES, markHandled, messageDetail, REPLY_MAX, replyToMessage } from "../../workers/services/admin-inbox";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { when } from "../components/admin/admin-when";
 import { PageNotice } from "../components/admin/page-notice";
+import { ShopLink } from "../components/shop-link";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-message";
@@ -65,7 +66,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
   return (
     <div className="admin-page">
       <p>
-        <Link to="/admin/messages">Back to messages</Link>
+        <ShopLink to="/admin/messages">Back to messages</ShopLink>
       </p>
       <header className="admin-page__head">
         <h1>Message from {m.name}</h1>
@@ -96,7 +97,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
               <dt>Order</dt>
               <dd>
                 {m.order ? (
-                  <Link to={`/admin/orders/${m.order.orderNumber}`}>Order {m.order.orderNumber}</Link>
+                  <ShopLink to={`/admin/orders/${m.order.orderNumber}`}>Order {m.order.orderNumber}</ShopLink>
                 ) : (
                   `${m.orderNumber} (no such order)`
                 )}

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { INBOX_FILTERS, type InboxFilter, listMessages } from "../../workers/services/admin-inbox";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-messages";
 
@@ -68,16 +68,16 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
                   <span className="admin-inbox__kind">
                     {m.kind === "contact" ? "Contact" : `Enquiry${m.enquiryType ? `: ${m.enquiryType}` : ""}`}
                   </span>{" "}
-                  <Link to={`/admin/messages/${m.kind}/${m.id}`} className="admin-inbox__open">
+                  <ShopLink to={`/admin/messages/${m.kind}/${m.id}`} className="admin-inbox__open">
                     {!m.read && <span className="visually-hidden">Unread: </span>}
                     {m.read ? m.preview : <strong>{m.preview}</strong>}
-                  </Link>
+                  </ShopLink>
                   {m.order && (
                     <>
                       {" "}
-                      <Link to={`/admin/orders/${m.order.orderNumber}`} className="admin-inbox__order">
+                      <ShopLink to={`/admin/orders/${m.order.orderNumber}`} className="admin-inbox__order">
                         Order {m.order.orderNumber}
-                      </Link>
+                      </ShopLink>
                     </>
                   )}
                 </td>

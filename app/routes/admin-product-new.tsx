@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { productFormOptions } from "../../workers/services/admin-products";
 import { settings } from "../../workers/services/settings";
 import { ProductForm } from "../components/admin/product-form";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { createAction, emptyValues, type ProductActionData } from "../lib/admin-product-form.server";
 import type { Route } from "./+types/admin-product-new";
@@ -31,7 +31,7 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
   return (
     <div className="admin-page">
       <p className="admin-sub">
-        <Link to="/admin/products">← Products</Link>
+        <ShopLink to="/admin/products">← Products</ShopLink>
       </p>
       <header className="admin-page__head">
         <h1>New product</h1>

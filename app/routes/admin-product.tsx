@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { productForEdit } from "../../workers/services/admin-products";
 import { PRODUCT_MESSAGES, PRODUCT_STATE_LABELS } from "../../workers/services/admin-products.rules";
 import { settings } from "../../workers/services/settings";
 import { PageNotice } from "../components/admin/page-notice";
 import { ProductForm } from "../components/admin/product-form";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import { editAction, type ProductActionData, productValues } from "../lib/admin-product-form.server";
@@ -63,7 +64,7 @@ export default function AdminProduct({ loaderData: l, actionData }: Route.Compon
   return (
     <div className="admin-page">
       <p className="admin-sub">
-        <Link to="/admin/products">← Products</Link>
+        <ShopLink to="/admin/products">← Products</ShopLink>
       </p>
       <header className="admin-page__head admin-page__head--row">
         <h1>{p.name}</h1>

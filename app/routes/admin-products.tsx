@@ -1,10 +1,11 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { listAdminProducts } from "../../workers/services/admin-products";
 import { PRODUCT_FILTERS, PRODUCT_MESSAGES, PRODUCT_STATE_LABELS, type ProductFilter } from "../../workers/services/admin-products.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
+import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-products";
@@ -58,9 +59,9 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
     <div className="admin-page">
       <header className="admin-page__head admin-page__head--row">
         <h1>Products</h1>
-        <Link to="/admin/products/new" className="button button--primary">
+        <ShopLink to="/admin/products/new" className="button button--primary">
           New product
-        </Link>
+        </ShopLink>
       </header>
       <PageNotice notice={d.notice} />
       <AdminFilters
@@ -104,7 +105,7 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
                 )}
               </td>
               <th scope="row">
-                <Link to={`/admin/products/${p.id}`}>{p.name}</Link>
+                <ShopLink to={`/admin/products/${p.id}`}>{p.name}</ShopLink>
                 <span className="admin-muted admin-products__slug">{p.slug}</span>
               </th>
               <td>{p.category.name}</td>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import {
   HIDE_REASON_MAX,
   hideReview,
@@ -13,6 +13,7 @@ import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
 import { PageNotice } from "../components/admin/page-notice";
+import { ShopLink } from "../components/shop-link";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-reviews";
@@ -119,7 +120,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
               <li key={r.id} className={`admin-panel admin-review${r.hidden ? " admin-review--hidden" : ""}`}>
                 <article aria-labelledby={`review-${r.id}-title`}>
                   <h2 id={`review-${r.id}-title`} className="admin-review__title">
-                    <Link to={r.product.path}>{r.product.name}</Link>
+                    <ShopLink to={r.product.path}>{r.product.name}</ShopLink>
                   </h2>
                   <p className="admin-muted">
                     {r.name}

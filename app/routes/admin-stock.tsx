@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { editSize, importStockCsv, listStock, type RefusedRow, rupeesToPaise, type StockItem } from "../../workers/services/admin-stock";
 import { STOCK_CSV_HELP, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MESSAGES } from "../../workers/services/admin-stock.rules";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
+import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -149,7 +150,7 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
   return (
     <tr className={item.low ? "admin-stock__low" : undefined}>
       <th scope="row">
-        <Link to={item.path}>{item.product}</Link>
+        <ShopLink to={item.path}>{item.product}</ShopLink>
         <span className="admin-sub">
           {item.category.name}
           {item.state !== "published" ? ` · ${item.state === "draft" ? "Draft" : "Archived"}` : ""}

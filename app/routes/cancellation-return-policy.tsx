@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { cancelWindow, damageWindow, refundDays, returnWindow } from "../lib/help-figures";
 import { useStoreContact } from "../lib/store-contact";
@@ -23,9 +23,9 @@ export default function CancellationReturnPolicy() {
         <h2>Cancelling an order</h2>
         <p>
           You can cancel an order within {cancelWindow} of placing it. Choose <strong>Cancel Order</strong> in{" "}
-          <Link to="/my-orders">My Orders</Link>, which opens our enquiry form, and give us the order number; or write to {email}, or call{" "}
-          <a href={store.phoneHref}>{store.phone}</a>. After {cancelWindow} your order may already be packed and on its way, so we cannot
-          cancel it, but you can still return it once it arrives, as below.
+          <ShopLink to="/my-orders">My Orders</ShopLink>, which opens our enquiry form, and give us the order number; or write to {email},
+          or call <a href={store.phoneHref}>{store.phone}</a>. After {cancelWindow} your order may already be packed and on its way, so we
+          cannot cancel it, but you can still return it once it arrives, as below.
         </p>
         <p>If you paid online, the full amount of a cancelled order, delivery charge included, comes back to you as a refund.</p>
       </section>

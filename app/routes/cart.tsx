@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, type ShouldRevalidateFunction, useActionData, useFetcher, useFetchers, useNavigation } from "react-router";
+import { data, Form, type ShouldRevalidateFunction, useActionData, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { CartLine } from "../../workers/services/cart";
 import { myCart } from "../../workers/services/cart";
 import { cartMessages } from "../../workers/services/cart.rules";
@@ -9,6 +9,7 @@ import { AccountEmpty } from "../components/account-empty";
 import { CheckoutSteps } from "../components/checkout-steps";
 import { LineOptions, LinePicture } from "../components/line-parts";
 import { Price } from "../components/product/price";
+import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
 import { signedInRead } from "../lib/auth.server";
 import { cartAction, completePendingAdd, takeCartNotice } from "../lib/cart.server";
@@ -146,12 +147,12 @@ function CartLineRow({ line, shown }: { line: CartLine; shown: ShownLine }) {
   }, [fetcher.data, fetcher.state]);
   return (
     <li className={line.problem ? "cart-line has-problem" : "cart-line"} hidden={shown.removing}>
-      <Link to={line.href} className="cart-line__image" tabIndex={-1} aria-hidden="true">
+      <ShopLink to={line.href} className="cart-line__image" tabIndex={-1} aria-hidden="true">
         <LinePicture image={line.image} />
-      </Link>
+      </ShopLink>
       <div className="cart-line__body">
         <h2 className="cart-line__name">
-          <Link to={line.href}>{line.name}</Link>
+          <ShopLink to={line.href}>{line.name}</ShopLink>
         </h2>
         <LineOptions color={line.color} size={line.size} />
         <Price pricePaise={line.pricePaise} effectivePaise={unit} className="cart-line__price" />
@@ -258,9 +259,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               Proceed to checkout
             </button>
           </Form>
-          <Link to="/all-products" className="cart-summary__continue">
+          <ShopLink to="/all-products" className="cart-summary__continue">
             Continue shopping
-          </Link>
+          </ShopLink>
         </section>
       </div>
     </div>

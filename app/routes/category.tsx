@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { getCatalogPage } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
@@ -11,6 +11,7 @@ import { ProductGrid } from "../components/catalog/product-grid";
 import { SeeMore } from "../components/catalog/see-more";
 import { useListingFocus } from "../components/catalog/use-listing-focus";
 import type { ProductCardData } from "../components/product-card";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { rootOrigin, seoMeta } from "../lib/seo";
@@ -61,9 +62,9 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   useListingFocus(grid, heading);
 
   const viewAll = (style: "primary" | "secondary") => (
-    <Link to={LISTING_PATH} className={`button button--${style}`}>
+    <ShopLink to={LISTING_PATH} className={`button button--${style}`}>
       View All Products
-    </Link>
+    </ShopLink>
   );
 
   if (countdown) {

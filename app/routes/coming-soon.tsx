@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { shopSettings } from "../../workers/services/shop-settings";
 import { ComingSoonScreen } from "../components/catalog/coming-soon-screen";
 import { launchCountdown } from "../components/catalog/launch.server";
+import { ShopLink } from "../components/shop-link";
 import { rootOrigin, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/coming-soon";
 
@@ -16,9 +16,9 @@ export default function ComingSoon({ loaderData }: Route.ComponentProps) {
       eyebrow={settings.brand.name}
       countdown={loaderData.countdown}
       actions={
-        <Link to="/" className="button button--primary">
+        <ShopLink to="/" className="button button--primary">
           Back to Home
-        </Link>
+        </ShopLink>
       }
     >
       <p>Our new collection is on the cutting table: festive kurtis, Anarkalis, dresses and sarees, finished by hand in Ghaziabad.</p>

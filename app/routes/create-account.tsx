@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
 import { MOBILE_INPUT_MAX_LENGTH } from "../../workers/services/mobile.rules";
@@ -9,6 +9,7 @@ import { register } from "../../workers/services/signup";
 import { parseInput } from "../../workers/services/validate";
 import { EmailField, Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { NewPasswordFields } from "../components/forms/password-field";
+import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignup, pendingSignupCookie, readForm, redirectTarget } from "../lib/auth.server";
 import { buyNowLine } from "../lib/cart.server";
@@ -98,14 +99,14 @@ export default function CreateAccount() {
         <SubmitButton pending="Creating account...">Create Account</SubmitButton>
       </Form>
       <p className="auth__alt">
-        Already have an account? <Link to={withRedirect("/signin", next)}>Sign in</Link>
+        Already have an account? <ShopLink to={withRedirect("/signin", next)}>Sign in</ShopLink>
       </p>
       {guestCheckout && (
         <p className="auth__alt auth__guest">
           In a hurry?{" "}
-          <Link to={GUEST_CHECKOUT} className="button button--secondary">
+          <ShopLink to={GUEST_CHECKOUT} className="button button--secondary">
             Continue as guest
-          </Link>
+          </ShopLink>
         </p>
       )}
     </>

@@ -1,7 +1,8 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { shopSettings } from "../../workers/services/shop-settings";
 import { DEFAULT_TOPIC, faqTopics, NO_FAQS } from "../components/faq/faq-topics";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { jsonLd, rootOrigin, seoMeta } from "../lib/seo";
 import { useStoreContact } from "../lib/store-contact";
@@ -40,9 +41,9 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
           <ul>
             {topics.map((t) => (
               <li key={t.slug}>
-                <Link to={t.href} aria-current={t.slug === topic.slug ? "page" : undefined} preventScrollReset>
+                <ShopLink to={t.href} aria-current={t.slug === topic.slug ? "page" : undefined} preventScrollReset>
                   {t.name}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>
@@ -67,7 +68,7 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
             <h2 id="faq-ask">Still have a question?</h2>
             <p>
               Write to <a href={`mailto:${email}`}>{email}</a>, call <a href={phoneHref}>{phone}</a> ({hours}) or send us an{" "}
-              <Link to="/enquiry-us">enquiry</Link>. We are happy to help.
+              <ShopLink to="/enquiry-us">enquiry</ShopLink>. We are happy to help.
             </p>
           </aside>
         </section>

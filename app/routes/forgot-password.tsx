@@ -1,9 +1,10 @@
 import { useRef } from "react";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import { RESET_RULES } from "../../workers/services/auth.rules";
 import { forgotPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import { type FormProblem, formProblem, keepValues, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/forgot-password";
@@ -34,9 +35,9 @@ export default function ForgotPassword() {
       <div className="auth__done" role="status">
         <AuthHeading title="Check your inbox">{answer.message}</AuthHeading>
         <p>The link works once and expires in {RESET_RULES.validMinutes} minutes.</p>
-        <Link to="/signin" className="button button--primary">
+        <ShopLink to="/signin" className="button button--primary">
           Back to Sign In
-        </Link>
+        </ShopLink>
       </div>
     );
   }
@@ -51,7 +52,7 @@ export default function ForgotPassword() {
         <SubmitButton pending="Sending...">Send reset link</SubmitButton>
       </Form>
       <p className="auth__alt">
-        Remembered it? <Link to="/signin">Sign in</Link>
+        Remembered it? <ShopLink to="/signin">Sign in</ShopLink>
       </p>
     </>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { getHomePage } from "../../workers/services/catalog";
 import { settings } from "../../workers/services/settings";
 import { CatalogueSlot } from "../components/home/catalogue-slot";
@@ -6,6 +5,7 @@ import { type OutfitTile, OutfitTiles } from "../components/home/outfit-tiles";
 import { SkeletonCard } from "../components/home/skeleton-card";
 import { StagedReveal } from "../components/home/staged-reveal";
 import { ProductCard, type ProductCardData } from "../components/product-card";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
 import { toProductCard } from "../lib/product-card.server";
@@ -94,12 +94,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Kurtis, Anarkalis, dresses and sarees in soft fabrics and festive colours, cut and finished in our own workshop.
           </p>
           <div className="button-row">
-            <Link to="/all-products" className="button button--primary">
+            <ShopLink to="/all-products" className="button button--primary">
               Shop Now
-            </Link>
-            <Link to="/about-us" className="button button--secondary">
+            </ShopLink>
+            <ShopLink to="/about-us" className="button button--secondary">
               Our Story
-            </Link>
+            </ShopLink>
           </div>
         </div>
       </section>
@@ -148,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             }
             failure={
               <p className="outfit-tiles__fallback">
-                <Link to="/all-products">Browse all products</Link>
+                <ShopLink to="/all-products">Browse all products</ShopLink>
               </p>
             }
           >
@@ -165,9 +165,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {offer && <p className="home-poster__offer">{offer}</p>}
           <h2 id="poster-title">{headline}</h2>
           <p>A little thank-you from our workshop, packed with your order.</p>
-          <Link to="/all-products" className="button home-poster__cta">
+          <ShopLink to="/all-products" className="button home-poster__cta">
             Shop Now
-          </Link>
+          </ShopLink>
         </div>
       </section>
 
@@ -193,9 +193,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </CatalogueSlot>
         <div className="button-row button-row--center">
-          <Link to="/all-products" className="button button--secondary">
+          <ShopLink to="/all-products" className="button button--secondary">
             View All Products
-          </Link>
+          </ShopLink>
         </div>
       </section>
     </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { myOrders, type OrderView } from "../../workers/services/order-views";
 import {
   formatOrderDate,
@@ -11,6 +10,7 @@ import {
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { OrderAddress, OrderLine } from "../components/order/order-parts";
+import { ShopLink } from "../components/shop-link";
 import { signedInRead } from "../lib/auth.server";
 import type { Route } from "./+types/my-orders";
 
@@ -81,9 +81,9 @@ function OrderCard({ order }: { order: OrderView }) {
             </div>
           </dl>
         </div>
-        <Link to={orderPagePath(order.orderNumber)} className="my-order__details">
+        <ShopLink to={orderPagePath(order.orderNumber)} className="my-order__details">
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>
-        </Link>
+        </ShopLink>
       </article>
     </li>
   );
@@ -95,9 +95,9 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
     <div className="order-page my-orders container">
       <header className="my-orders__header">
         <h1 className="order-page__title">My Orders</h1>
-        <Link to="/enquiry-us" className="button button--secondary">
+        <ShopLink to="/enquiry-us" className="button button--secondary">
           Cancel Order
-        </Link>
+        </ShopLink>
       </header>
       <p className="my-orders__hint">
         An order can be cancelled within 24 hours of placing it: choose Cancel Order and tell us its number.
@@ -106,9 +106,9 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
         <div className="my-orders__empty">
           <p className="my-orders__none">{orderMessages.none}</p>
           <p>Orders you place appear here, with their payment and delivery status.</p>
-          <Link to="/all-products" className="button button--primary">
+          <ShopLink to="/all-products" className="button button--primary">
             Browse products
-          </Link>
+          </ShopLink>
         </div>
       ) : (
         <ol className="my-orders__list" aria-label="Your orders, newest first">

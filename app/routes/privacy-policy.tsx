@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
 import { SESSION_COOKIE, SESSION_DAYS } from "../../workers/services/session";
 import { settings } from "../../workers/services/settings";
 import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { STYLESHEET_COOKIE, STYLESHEET_COOKIE_DAYS } from "../lib/inline-styles";
 import { useStoreContact } from "../lib/store-contact";
@@ -77,8 +77,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <div>
             <dt>Messages and enquiries</dt>
             <dd>
-              What you send through our <Link to="/contact-us">contact</Link> and <Link to="/enquiry-us">enquiry</Link> forms: name, e-mail,
-              phone if given, and your message. Kept so we can answer you and follow up, and deleted when you ask.
+              What you send through our <ShopLink to="/contact-us">contact</ShopLink> and <ShopLink to="/enquiry-us">enquiry</ShopLink>{" "}
+              forms: name, e-mail, phone if given, and your message. Kept so we can answer you and follow up, and deleted when you ask.
             </dd>
           </div>
           <div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
+import { data, Form, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductPage, type Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import type { Selection } from "../../workers/services/choice.rules";
@@ -17,6 +17,7 @@ import { ReviewsPanel } from "../components/product/reviews-panel";
 import { SizeChart } from "../components/product/size-chart";
 import { SizeOptions } from "../components/product/size-options";
 import { ProductCard } from "../components/product-card";
+import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
 import { WishlistHeart } from "../components/wishlist-heart";
 import { publicPageHeaders } from "../lib/cache";
@@ -254,13 +255,13 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
           {answer.kind === "sign-in" && (
             <>
               {" "}
-              <Link to={answer.href}>Sign in</Link>
+              <ShopLink to={answer.href}>Sign in</ShopLink>
             </>
           )}
           {answer.kind === "done" && (
             <>
               {" "}
-              <Link to="/cart">View cart</Link>
+              <ShopLink to="/cart">View cart</ShopLink>
             </>
           )}
         </p>
@@ -327,10 +328,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <ShopLink to="/">Home</ShopLink>
           </li>
           <li>
-            <Link to={categoryHref}>{product.category.name}</Link>
+            <ShopLink to={categoryHref}>{product.category.name}</ShopLink>
           </li>
           <li>
             <span aria-current="page">{product.name}</span>

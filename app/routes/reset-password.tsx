@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigate } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigate } from "react-router";
 import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
 import { resetLinkIsLive, resetPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
 import { FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { NewPasswordFields } from "../components/forms/password-field";
+import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import { clearSession, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/reset-password";
@@ -66,9 +67,9 @@ export default function ResetPassword() {
       <div className="auth__done" role="status">
         <AuthHeading title="Password changed">{answer.message}</AuthHeading>
         <p>Taking you to sign in...</p>
-        <Link to={SIGN_IN_AFTER_RESET} className="button button--primary">
+        <ShopLink to={SIGN_IN_AFTER_RESET} className="button button--primary">
           Sign In
-        </Link>
+        </ShopLink>
       </div>
     );
   }
@@ -78,9 +79,9 @@ export default function ResetPassword() {
         <AuthHeading title="This link has expired">
           Reset links work once and only for an hour. Ask for a new one and use the newest mail.
         </AuthHeading>
-        <Link to="/forgot-password" className="button button--primary">
+        <ShopLink to="/forgot-password" className="button button--primary">
           Send a new link
-        </Link>
+        </ShopLink>
       </div>
     );
   }

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { searchProducts } from "../../workers/services/catalog";
 import { AppError } from "../../workers/services/errors";
 import { searchPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { ProductCard, type ProductCardData } from "../components/product-card";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { toProductCard } from "../lib/product-card.server";
 import { imagePreload, seoMeta } from "../lib/seo";
@@ -139,7 +140,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </p>
       ) : products.length === 0 ? (
         <p className="search-page__prompt">
-          Try another word or a shorter one, or <Link to="/all-products">browse all products</Link>.
+          Try another word or a shorter one, or <ShopLink to="/all-products">browse all products</ShopLink>.
         </p>
       ) : (
         <>
@@ -150,7 +151,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </div>
           {canShowMore ? (
             <div className="button-row button-row--center">
-              <Link
+              <ShopLink
                 to={moreHref(query, page)}
                 replace
                 preventScrollReset
@@ -164,7 +165,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     See More<span className="visually-hidden"> results</span>
                   </>
                 )}
-              </Link>
+              </ShopLink>
             </div>
           ) : (
             hasMore && <p className="search-page__prompt search-page__end">Try a more specific search to see other products.</p>

@@ -1,11 +1,12 @@
 import { useRef } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { EmailField, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
 import { PasswordField } from "../components/forms/password-field";
+import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import { formProblem, keepValues, pendingSignupCookie, readForm, redirectTarget, signedInRedirect } from "../lib/auth.server";
 import { seoMeta } from "../lib/seo";
@@ -66,12 +67,12 @@ export default function SignIn() {
         <PasswordField label="Password" name="password" autoComplete="current-password" required error={fieldError("password")} />
         <div className="auth__row">
           <span />
-          <Link to="/forgot-password">Forgot password?</Link>
+          <ShopLink to="/forgot-password">Forgot password?</ShopLink>
         </div>
         <SubmitButton pending="Signing in...">Sign In</SubmitButton>
       </Form>
       <p className="auth__alt">
-        New to {settings.brand.name}? <Link to={withRedirect("/create-account", next)}>Create an account</Link>
+        New to {settings.brand.name}? <ShopLink to={withRedirect("/create-account", next)}>Create an account</ShopLink>
       </p>
     </>
   );

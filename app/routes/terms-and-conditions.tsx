@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { settings } from "../../workers/services/settings";
 import { shopSettings } from "../../workers/services/shop-settings";
 import { policyMeta } from "../components/policy/policy-meta";
 import { PolicyPage } from "../components/policy/policy-page";
+import { ShopLink } from "../components/shop-link";
 import { publicPageHeaders } from "../lib/cache";
 import { cancelWindow, paymentMethodsText, refundDays, returnWindow } from "../lib/help-figures";
 import { useStoreContact } from "../lib/store-contact";
@@ -30,8 +30,9 @@ export default function TermsAndConditions({ loaderData }: Route.ComponentProps)
         <p>
           This site is run by {brand.name}, {store.address.line1}, {store.address.line2}, {store.address.city}, {store.address.state}{" "}
           {store.address.pin}, India. By using the site or placing an order you agree to these terms, together with our{" "}
-          <Link to="/shipping-delivery-policy">Shipping &amp; Delivery</Link>,{" "}
-          <Link to="/cancellation-return-policy">Cancellation &amp; Return</Link> and <Link to="/privacy-policy">Privacy</Link> policies.
+          <ShopLink to="/shipping-delivery-policy">Shipping &amp; Delivery</ShopLink>,{" "}
+          <ShopLink to="/cancellation-return-policy">Cancellation &amp; Return</ShopLink> and{" "}
+          <ShopLink to="/privacy-policy">Privacy</ShopLink> policies.
         </p>
       </section>
       <section>
@@ -74,8 +75,8 @@ export default function TermsAndConditions({ loaderData }: Route.ComponentProps)
         <h2>Cancellations, returns and refunds</h2>
         <p>
           You may cancel within {cancelWindow} of ordering and return an eligible piece within {returnWindow} of delivery; refunds are made
-          within {refundDays}. The <Link to="/cancellation-return-policy">Cancellation &amp; Return Policy</Link> has the details, and
-          nothing in these terms takes away your rights under the Consumer Protection Act, 2019.
+          within {refundDays}. The <ShopLink to="/cancellation-return-policy">Cancellation &amp; Return Policy</ShopLink> has the details,
+          and nothing in these terms takes away your rights under the Consumer Protection Act, 2019.
         </p>
       </section>
       <section>

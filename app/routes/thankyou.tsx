@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { AppError } from "../../workers/services/errors";
 import { type OrderView, viewOrder } from "../../workers/services/order-views";
 import { orderMessages } from "../../workers/services/order-views.rules";
@@ -6,6 +6,7 @@ import { signInPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { CheckoutSteps } from "../components/checkout-steps";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../components/order/order-parts";
+import { ShopLink } from "../components/shop-link";
 import type { Route } from "./+types/thankyou";
 
 /**
@@ -124,13 +125,13 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="button-row order-page__actions">
         {signedIn && (
-          <Link to="/my-orders" className="button button--primary">
+          <ShopLink to="/my-orders" className="button button--primary">
             My Orders
-          </Link>
+          </ShopLink>
         )}
-        <Link to="/all-products" className={signedIn ? "button button--secondary" : "button button--primary"}>
+        <ShopLink to="/all-products" className={signedIn ? "button button--secondary" : "button button--primary"}>
           Continue shopping
-        </Link>
+        </ShopLink>
       </div>
     </div>
   );

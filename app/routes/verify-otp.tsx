@@ -1,10 +1,11 @@
 import { useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { CODE_RULES, SIGNUP_TIMED_OUT, VERIFY_TO_SIGN_IN } from "../../workers/services/auth.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { resendOtp, secondsUntilNewCode, verifyOtp } from "../../workers/services/signup";
 import { Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import {
   type FormProblem,
@@ -87,11 +88,11 @@ export default function VerifyOtp() {
           There is no sign-up waiting for a code in this browser; it may have timed out. Create your account and we will email you a code.
         </AuthHeading>
         <FormMessage message={answer?.message} answer={answer} />
-        <Link to={withRedirect("/create-account", next)} className="button button--primary">
+        <ShopLink to={withRedirect("/create-account", next)} className="button button--primary">
           Create an account
-        </Link>
+        </ShopLink>
         <p className="auth__alt">
-          Already verified? <Link to={withRedirect("/signin", next)}>Sign in</Link>
+          Already verified? <ShopLink to={withRedirect("/signin", next)}>Sign in</ShopLink>
         </p>
       </div>
     );
@@ -128,7 +129,7 @@ export default function VerifyOtp() {
         <ResendButton seconds={loaded.resendInSeconds} since={loaded} />
       </Form>
       <p className="auth__alt">
-        Wrong email? <Link to={withRedirect("/create-account", next)}>Start again</Link>
+        Wrong email? <ShopLink to={withRedirect("/create-account", next)}>Start again</ShopLink>
       </p>
     </>
   );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "../shop-link";
 
 /** The filter links above a back-office list; the current one is marked for assistive technology too. */
 export function AdminFilters<F extends string>({
@@ -19,9 +19,9 @@ export function AdminFilters<F extends string>({
       <ul>
         {filters.map((f) => (
           <li key={f}>
-            <Link to={href(f)} aria-current={current === f ? "page" : undefined} className="admin-filters__link">
+            <ShopLink to={href(f)} aria-current={current === f ? "page" : undefined} className="admin-filters__link">
               {labels[f]}
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>
@@ -34,11 +34,11 @@ export function AdminPager({ page, pages, href }: { page: number; pages: number;
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="admin-pager">
-      {page > 1 ? <Link to={href(page - 1)}>Newer</Link> : <span />}
+      {page > 1 ? <ShopLink to={href(page - 1)}>Newer</ShopLink> : <span />}
       <span>
         Page {page} of {pages}
       </span>
-      {page < pages ? <Link to={href(page + 1)}>Older</Link> : <span />}
+      {page < pages ? <ShopLink to={href(page + 1)}>Older</ShopLink> : <span />}
     </nav>
   );
 }
@@ -83,7 +83,7 @@ export function FilterButtons({ clearTo }: { clearTo: string }) {
       <button type="submit" className="button button--primary">
         Filter
       </button>
-      <Link to={clearTo}>Clear</Link>
+      <ShopLink to={clearTo}>Clear</ShopLink>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { OrderListItem } from "../../../workers/services/admin-orders";
 import { formatRupees } from "../../../workers/services/pricing";
 import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
+import { ShopLink } from "../shop-link";
 import { figures, TableHead } from "./admin-lists";
 
 /** A table of orders, one row each with a link to its page: the order list's and the dashboard's. */
@@ -14,7 +14,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderListItem[]; capt
         {orders.map((o) => (
           <tr key={o.orderNumber}>
             <th scope="row">
-              <Link to={`/admin/orders/${o.orderNumber}`}>#{o.orderNumber}</Link>
+              <ShopLink to={`/admin/orders/${o.orderNumber}`}>#{o.orderNumber}</ShopLink>
             </th>
             <td>{indiaDateTime(o.createdAt)}</td>
             <td>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { settings } from "../../../workers/services/settings";
+import { ShopLink } from "../shop-link";
 
 /** The closing invitation of the About and Manufacturing pages: the store's address and hours, and Shop Now. */
 export function StoreVisit({ title, children, other }: { title: string; children: ReactNode; other: { to: string; label: string } }) {
@@ -16,12 +16,12 @@ export function StoreVisit({ title, children, other }: { title: string; children
         {`Open ${store.hours}`}
       </address>
       <div className="button-row button-row--center">
-        <Link to="/all-products" className="button button--primary">
+        <ShopLink to="/all-products" className="button button--primary">
           Shop Now
-        </Link>
-        <Link to={other.to} className="button button--secondary">
+        </ShopLink>
+        <ShopLink to={other.to} className="button button--secondary">
           {other.label}
-        </Link>
+        </ShopLink>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
-import { Link, type LinkProps, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { plainClick, type ShopLinkProps } from "../shop-link";
 
-interface ListingLinkProps extends Omit<LinkProps, "to" | "state"> {
-  to: string;
+interface ListingLinkProps extends Omit<ShopLinkProps, "state"> {
   /**
    * Where a full page load should land (an element id). Without JavaScript the browser jumps there;
    * with it the page stays where it is and the listing scrolls or focuses by itself, so the
@@ -22,13 +22,13 @@ export interface ListingNavigationState {
 export function ListingLink({ to, anchor, state, onClick, ...rest }: ListingLinkProps) {
   const navigate = useNavigate();
   return (
-    <Link
+    <a
       {...rest}
-      to={anchor ? `${to}#${anchor}` : to}
+      href={anchor ? `${to}#${anchor}` : to}
+      data-discover="true"
       onClick={(event) => {
         onClick?.(event);
-        const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-        if (event.defaultPrevented || !plainClick) return;
+        if (event.defaultPrevented || !plainClick(event)) return;
         event.preventDefault();
         navigate(to, { preventScrollReset: true, state });
       }}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useNavigate } from "react-router";
+import { useActionData, useFetcher, useNavigate } from "react-router";
 import type { Address } from "../../../workers/services/addresses";
 import type { CartLine } from "../../../workers/services/cart";
 import { cartMessages } from "../../../workers/services/cart.rules";
@@ -8,6 +8,7 @@ import { settings } from "../../../workers/services/settings";
 import { useHydrated } from "../../lib/use-hydrated";
 import { CheckoutSteps } from "../checkout-steps";
 import { FormMessage, focusFirstInvalid } from "../forms/fields";
+import { ShopLink } from "../shop-link";
 import { StatusPage } from "../status-page";
 import { AddressSection } from "./address-section";
 import {
@@ -71,9 +72,9 @@ function EmptyCheckout({ buyNow, guest }: { buyNow: boolean; guest: boolean }) {
       eyebrow="Checkout"
       title={buyNow ? "The piece you chose is no longer available." : cartMessages.emptyAtCheckout}
       actions={
-        <Link to={back} className="button button--secondary">
+        <ShopLink to={back} className="button button--secondary">
           {guest ? "Browse products" : "Back to your cart"}
-        </Link>
+        </ShopLink>
       }
     >
       {buyNow ? (
@@ -222,7 +223,8 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
       <h1 className="cart-page__title">Checkout details</h1>
       {guest && (
         <p className="notice">
-          You are checking out as a guest. <Link to="/create-account?redirect=%2Fcheckout">Create an account</Link> to follow your orders.
+          You are checking out as a guest. <ShopLink to="/create-account?redirect=%2Fcheckout">Create an account</ShopLink> to follow your
+          orders.
         </p>
       )}
       <div className="checkout-layout">

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { CartLine } from "../../../workers/services/cart";
 import type { OrderTotals } from "../../../workers/services/coupon.rules";
 import { effectivePrice, formatRupees } from "../../../workers/services/pricing";
 import { LineOptions, LinePicture } from "../line-parts";
+import { ShopLink } from "../shop-link";
 
 function Line({ line }: { line: CartLine }) {
   return (
@@ -10,7 +10,7 @@ function Line({ line }: { line: CartLine }) {
       <LinePicture image={line.image} />
       <div>
         <p className="checkout-line__name">
-          <Link to={line.href}>{line.name}</Link>
+          <ShopLink to={line.href}>{line.name}</ShopLink>
         </p>
         <LineOptions color={line.color} size={line.size} quantity={line.quantity} />
         {line.problem && <p className="cart-line__problem">{line.problem}</p>}

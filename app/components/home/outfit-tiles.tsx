@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "../shop-link";
 
 /** What a category tile shows; built on the server from the category list. */
 export interface OutfitTile {
@@ -16,13 +16,13 @@ export function OutfitTiles({ tiles }: { tiles: OutfitTile[] }) {
     <ul className="outfit-tiles" role="list">
       {tiles.map((tile) => (
         <li key={tile.id}>
-          <Link to={tile.href} className="outfit-tile">
+          <ShopLink to={tile.href} className="outfit-tile">
             <img src={tile.icon} alt="" width={400} height={400} loading="lazy" decoding="async" />
             <span className="outfit-tile__name">{tile.name}</span>
             <span className="outfit-tile__count">
               {tile.productCount > 0 ? `${tile.productCount} ${tile.productCount === 1 ? "style" : "styles"}` : "Coming soon"}
             </span>
-          </Link>
+          </ShopLink>
         </li>
       ))}
     </ul>

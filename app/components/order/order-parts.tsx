@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { OrderLineView, OrderView } from "../../../workers/services/order-views";
 import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/order-views.rules";
 import { formatRupees } from "../../../workers/services/pricing";
 import { LineOptions, LinePicture } from "../line-parts";
+import { ShopLink } from "../shop-link";
 
 /**
  * Pieces of an order that the thank-you page and My Orders share: its lines, its figures and where
@@ -15,14 +15,14 @@ export function OrderLine({ line, quantityAlways = true }: { line: OrderLineView
   return (
     <li className="order-line">
       {line.href ? (
-        <Link to={line.href} className="order-line__image" tabIndex={-1} aria-hidden="true">
+        <ShopLink to={line.href} className="order-line__image" tabIndex={-1} aria-hidden="true">
           {picture}
-        </Link>
+        </ShopLink>
       ) : (
         <span className="order-line__image">{picture}</span>
       )}
       <div className="order-line__body">
-        <p className="order-line__name">{line.href ? <Link to={line.href}>{line.name}</Link> : line.name}</p>
+        <p className="order-line__name">{line.href ? <ShopLink to={line.href}>{line.name}</ShopLink> : line.name}</p>
         <LineOptions color={line.color} size={line.size} quantity={quantityAlways || line.quantity > 1 ? line.quantity : undefined} />
       </div>
       <p className="order-line__price">

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { settings } from "../../../workers/services/settings";
 import { policyUpdated } from "../../lib/help-figures";
 import { useStoreContact } from "../../lib/store-contact";
+import { ShopLink } from "../shop-link";
 
 /** The four policy pages, in the order the side list shows them. */
 export const POLICIES = [
@@ -42,9 +42,9 @@ export function PolicyPage({ path, summary, children }: PolicyPageProps) {
           <ul>
             {POLICIES.map((p) => (
               <li key={p.path}>
-                <Link to={p.path} aria-current={p.path === path ? "page" : undefined}>
+                <ShopLink to={p.path} aria-current={p.path === path ? "page" : undefined}>
                   {p.name}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { RATING_MAX, reviewProblems, STAR_LABELS } from "../../../workers/services/reviews.rules";
 import { useHydrated } from "../../lib/use-hydrated";
+import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";
 
 /** What the review action answers: the posted review, or why it was refused (with what was typed). */
@@ -102,7 +103,7 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
           {signInHref && (
             <>
               {" "}
-              <Link to={signInHref}>Sign in</Link>
+              <ShopLink to={signInHref}>Sign in</ShopLink>
             </>
           )}
         </p>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { MAX_ADDRESSES } from "../../../workers/services/address.rules";
 import { mobileWhileTyping } from "../../../workers/services/mobile.rules";
 import { Field, FormMessage, focusFirstInvalid, SubmitButton } from "../forms/fields";
+import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";
 import { AddressFieldset } from "./address-fieldset";
 import { PhotoPicker, type PhotoRule } from "./photo-picker";
@@ -224,9 +225,9 @@ export function ProfileForm({
         <SubmitButton intent="save" pending="Saving...">
           Save Changes
         </SubmitButton>
-        <Link to="/profile" className="button button--secondary">
+        <ShopLink to="/profile" className="button button--secondary">
           Cancel
-        </Link>
+        </ShopLink>
       </div>
     </Form>
   );

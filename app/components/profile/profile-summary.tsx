@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { Address } from "../../../workers/services/addresses";
 import { Avatar } from "../avatar";
+import { ShopLink } from "../shop-link";
 
 export interface ProfileView {
   name: string;
@@ -37,9 +37,9 @@ export function ProfileSummary({ profile }: { profile: ProfileView }) {
           </dl>
           <p className="profile-card__since">Member since {profile.memberSince}</p>
         </div>
-        <Link to="/profile?edit=1" className="button button--primary profile-card__edit">
+        <ShopLink to="/profile?edit=1" className="button button--primary profile-card__edit">
           Edit Profile
-        </Link>
+        </ShopLink>
       </div>
 
       <section className="profile-addresses" aria-labelledby="saved-addresses">
