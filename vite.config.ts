@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { reactStringStream } from "./scripts/vite-react-string-stream";
-import { routerLinksShakeable } from "./scripts/vite-router-links-shakeable";
+import { reactRouterLinks } from "./scripts/vite-react-router";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -17,7 +17,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     serverOnlyModules(),
     reactStringStream(),
-    routerLinksShakeable(),
+    reactRouterLinks(),
     plainDynamicImports(),
   ],
   resolve: {

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { patchPlugin, type Replacement, replaceExactly } from "./vite-patch";
 
 /**
  * React 18's streaming renderer for the browser and Workers (`react-dom/server.browser`) turns every
@@ -16,7 +17,7 @@ import type { Plugin } from "vite";
  */
 const FILE = /\/react-dom\/cjs\/react-dom-server\.browser\.production\.min\.js$/;
 
-const REPLACEMENTS: readonly { find: string; replace: string; count: number }[] = [
+const REPLACEMENTS: readonly Replacement[] = [
   {
     // writeChunk: append the string (every chunk is a string now). A long one (the inline stylesheet,
     // the hydration data) goes out on its own: joining it into the rest would copy it again.
@@ -46,13 +47,7 @@ const REPLACEMENTS: readonly { find: string; replace: string; count: number }[] 
 
 /** React's streaming renderer with string chunks; throws where the file is not react-dom 18.3.1's. */
 export function toStringStream(code: string): string {
-  let out = code;
-  for (const { find, replace, count } of REPLACEMENTS) {
-    const found = out.split(find).length - 1;
-    if (found !== count)
-      throw new Error(`react-string-stream: expected ${count} of ${JSON.stringify(find.slice(0, 60))}..., found ${found}`);
-    out = out.split(find).join(replace);
-  }
+  const out = replaceExactly(code, REPLACEMENTS, "react-string-stream");
   if (out.includes("Uint8Array")) throw new Error("react-string-stream: the renderer still writes bytes somewhere");
   return out;
 }
@@ -63,27 +58,11 @@ export function toStringStream(code: string): string {
  * ship the byte-per-attribute renderer without a word.
  */
 export function reactStringStream(): Plugin {
-  let changed = false;
-  return {
-    name: "aanchal:react-string-stream",
-    enforce: "pre",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name !== "client",
-    buildStart() {
-      changed = false;
-    },
-    transform(code, id) {
-      if (!FILE.test(id)) return;
-      try {
-        changed = true;
-        return { code: toStringStream(code), map: null };
-      } catch (error) {
-        this.error(`${(error as Error).message} in ${id}`);
-      }
-    },
-    buildEnd(error) {
-      if (!error && !changed)
-        this.error("react-string-stream: the Worker's build did not include react-dom/server.browser's production file");
-    },
-  };
+  return patchPlugin({
+    name: "react-string-stream",
+    file: FILE,
+    builds: { browser: false, worker: true },
+    patch: toStringStream,
+    missing: "the Worker's build did not include react-dom/server.browser's production file",
+  });
 }

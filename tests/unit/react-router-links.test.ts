@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { shakeableLinks } from "../../scripts/vite-router-links-shakeable";
+import { shakeableLinks } from "../../scripts/vite-react-router";
 
 const require = createRequire(import.meta.url);
 const DIR = join(dirname(require.resolve("react-router/package.json")), "dist/production");
