@@ -7,6 +7,8 @@ import { readCookie } from "../workers/services/cookies";
 import { DeferredScriptsContext } from "./lib/deferred-scripts";
 import { DEFERRED_SCRIPTS_BOOT } from "./lib/deferred-scripts.server";
 import { type ShopStylesheet, STYLESHEET_COOKIE, StylesContext, stylesheetFile } from "./lib/inline-styles";
+import { HtmlKeeperContext } from "./lib/kept-html";
+import { keepHtml } from "./lib/kept-html.server";
 import { NonceContext } from "./lib/nonce";
 import shopCss from "./styles/shop.css?inline";
 import shopCssHref from "./styles/shop.css?url";
@@ -31,7 +33,9 @@ export default async function handleRequest(
     <NonceContext.Provider value={nonce}>
       <StylesContext.Provider value={stylesheet}>
         <DeferredScriptsContext.Provider value={DEFERRED_SCRIPTS_BOOT}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <HtmlKeeperContext.Provider value={keepHtml}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </HtmlKeeperContext.Provider>
         </DeferredScriptsContext.Provider>
       </StylesContext.Provider>
     </NonceContext.Provider>,

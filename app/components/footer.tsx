@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
+import type { StoreContact } from "../../workers/services/shop-settings.rules";
 import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/site-pages.rules";
+import { Kept } from "../lib/kept-html";
 import { useStoreContact } from "../lib/store-contact";
 import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
@@ -30,11 +32,21 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 export function Footer() {
   // The year comes from the server render, so a browser clock on another year cannot break hydration.
   const year = useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
-  const { brand, social, paymentMethods } = settings;
   const store = useStoreContact();
+  // The same for every shopper and page until the owner changes the store's details (or the year
+  // turns): the server writes the HTML it rendered the first time (kept-html.tsx).
+  return (
+    <Kept as="footer" className="site-footer" name="footer" inputs={{ year, store }}>
+      {(inputs) => <FooterContent {...inputs} />}
+    </Kept>
+  );
+}
+
+function FooterContent({ year, store }: { year: number; store: StoreContact }) {
+  const { brand, social, paymentMethods } = settings;
   const { address } = store;
   return (
-    <footer className="site-footer">
+    <>
       <div className="container footer-grid">
         <section className="footer-brand" aria-label={brand.name}>
           <ShopLink to="/" className="wordmark">
@@ -88,6 +100,6 @@ export function Footer() {
           © {year} {brand.name}. All rights reserved.
         </p>
       </div>
-    </footer>
+    </>
   );
 }

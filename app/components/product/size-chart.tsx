@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { Kept } from "../../lib/kept-html";
 import { FREE_SIZE, hasMeasuredSizes } from "../../lib/product-options";
 import { SizeChartTable } from "./size-chart-table";
 
@@ -23,10 +24,15 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
       </button>
       <noscript>
         {import.meta.env.SSR && (
-          <details className="size-chart-disclosure">
-            <summary className="link-button">Size Chart</summary>
-            <SizeChartTable />
-          </details>
+          // The same table on every product page: the server writes the HTML it rendered the first time.
+          <Kept as="details" className="size-chart-disclosure" name="size-chart" inputs={null}>
+            {() => (
+              <>
+                <summary className="link-button">Size Chart</summary>
+                <SizeChartTable />
+              </>
+            )}
+          </Kept>
         )}
       </noscript>
       {open && (
