@@ -1,8 +1,8 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { reactStringStream } from "./scripts/vite-react-string-stream";
 import { reactRouterLinks } from "./scripts/vite-react-router";
+import { reactStringStream } from "./scripts/vite-react-string-stream";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
 export default defineConfig(({ command, isSsrBuild }) => ({

@@ -38,5 +38,6 @@ export function Kept<I>({
   const keeper = useContext(HtmlKeeperContext);
   if (!keeper) return <Tag className={className}>{children(inputs)}</Tag>;
   const html = keeper(`${name}:${JSON.stringify(inputs)}`, () => children(inputs));
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of this component's content, escaped as React escapes it.
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -18,6 +18,7 @@ const page = (keeper: typeof keepHtml | null, inputs: { year: number; city: stri
         className: "site-footer",
         name: `test-${inputs.city}`,
         inputs,
+        // biome-ignore lint/correctness/noChildrenProp: createElement in a .ts test; Kept's children is a function of its inputs.
         children: (i) => {
           calls?.push(i.city);
           return content(i);
