@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import {
   type CategoryChange,
   createCategory,
@@ -14,6 +14,7 @@ import {
 import { CATEGORY_ICONS, CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "../../workers/services/admin-categories.rules";
 import { settings } from "../../workers/services/settings";
 import { PageNotice } from "../components/admin/page-notice";
+import { OnceForm } from "../components/forms/once-form";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-categories";
@@ -158,26 +159,26 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
                   Tile {i + 1} of {count} · {c.productCount} {c.productCount === 1 ? "product" : "products"} ({c.publishedCount} published)
                 </p>
                 <div className="admin-category__moves">
-                  <Form method="post">
+                  <OnceForm method="post">
                     <input type="hidden" name="intent" value="move" />
                     <input type="hidden" name="id" value={c.id} />
                     <input type="hidden" name="direction" value="up" />
                     <button type="submit" className="button button--secondary" disabled={i === 0 || busy}>
                       Move up<span className="visually-hidden"> {c.name}</span>
                     </button>
-                  </Form>
-                  <Form method="post">
+                  </OnceForm>
+                  <OnceForm method="post">
                     <input type="hidden" name="intent" value="move" />
                     <input type="hidden" name="id" value={c.id} />
                     <input type="hidden" name="direction" value="down" />
                     <button type="submit" className="button button--secondary" disabled={i === count - 1 || busy}>
                       Move down<span className="visually-hidden"> {c.name}</span>
                     </button>
-                  </Form>
+                  </OnceForm>
                 </div>
                 <ProblemText problem={problem} intent="move" id={cid} errorId={`category-${c.id}-move-error`} />
               </div>
-              <Form method="post" className="admin-category__form">
+              <OnceForm method="post" className="admin-category__form">
                 <input type="hidden" name="intent" value="edit" />
                 <input type="hidden" name="id" value={c.id} />
                 <label htmlFor={`category-${c.id}-name`}>Name</label>
@@ -201,16 +202,16 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
                   Save<span className="visually-hidden"> {c.name}</span>
                 </button>
                 <ProblemText problem={problem} intent="edit" id={cid} errorId={editErrorId} />
-              </Form>
+              </OnceForm>
               {c.productCount === 0 ? (
-                <Form method="post" className="admin-category__delete">
+                <OnceForm method="post" className="admin-category__delete">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={c.id} />
                   <button type="submit" className="button button--secondary" disabled={busy}>
                     Delete<span className="visually-hidden"> the category {c.name}</span>
                   </button>
                   <ProblemText problem={problem} intent="delete" id={cid} errorId={`category-${c.id}-delete-error`} />
-                </Form>
+                </OnceForm>
               ) : null}
 
               <h3 className="admin-category__subhead">Subcategories</h3>
@@ -224,7 +225,7 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
                     const subErrorId = `subcategory-${s.id}-error`;
                     return (
                       <li key={s.id} id={`subcategory-${s.id}`}>
-                        <Form method="post" className="admin-category__form">
+                        <OnceForm method="post" className="admin-category__form">
                           <input type="hidden" name="intent" value="rename-sub" />
                           <input type="hidden" name="id" value={s.id} />
                           <label htmlFor={`subcategory-${s.id}-name`}>
@@ -246,23 +247,23 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
                             Rename<span className="visually-hidden"> {s.name}</span>
                           </button>
                           <ProblemText problem={problem} intent="rename-sub" id={sid} errorId={subErrorId} />
-                        </Form>
+                        </OnceForm>
                         {s.productCount === 0 && (
-                          <Form method="post" className="admin-category__delete">
+                          <OnceForm method="post" className="admin-category__delete">
                             <input type="hidden" name="intent" value="delete-sub" />
                             <input type="hidden" name="id" value={s.id} />
                             <button type="submit" className="button button--secondary" disabled={busy}>
                               Delete<span className="visually-hidden"> the subcategory {s.name}</span>
                             </button>
                             <ProblemText problem={problem} intent="delete-sub" id={sid} errorId={`subcategory-${s.id}-delete-error`} />
-                          </Form>
+                          </OnceForm>
                         )}
                       </li>
                     );
                   })}
                 </ul>
               )}
-              <Form method="post" className="admin-category__form">
+              <OnceForm method="post" className="admin-category__form">
                 <input type="hidden" name="intent" value="create-sub" />
                 <input type="hidden" name="id" value={c.id} />
                 <label htmlFor={`category-${c.id}-new-sub`}>New subcategory of {c.name}</label>
@@ -279,7 +280,7 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
                   Add subcategory<span className="visually-hidden"> to {c.name}</span>
                 </button>
                 <ProblemText problem={problem} intent="create-sub" id={cid} errorId={`category-${c.id}-new-sub-error`} />
-              </Form>
+              </OnceForm>
             </li>
           );
         })}
@@ -288,7 +289,7 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
       <section className="admin-panel" aria-labelledby="new-category-title">
         <h2 id="new-category-title">New category</h2>
         <p className="admin-muted">It becomes the last tile on the home page; move it up from there.</p>
-        <Form method="post" className="admin-category__form">
+        <OnceForm method="post" className="admin-category__form">
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="id" value="new" />
           <label htmlFor="new-category-name">Name</label>
@@ -310,7 +311,7 @@ export default function AdminCategories({ loaderData: l, actionData }: Route.Com
             Create category
           </button>
           <ProblemText problem={problem} intent="create" id="new" errorId="new-category-error" />
-        </Form>
+        </OnceForm>
       </section>
     </div>
   );

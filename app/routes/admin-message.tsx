@@ -1,9 +1,10 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { INBOX_MESSAGES, markHandled, messageDetail, REPLY_MAX, replyToMessage } from "../../workers/services/admin-inbox";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { when } from "../components/admin/admin-when";
 import { PageNotice } from "../components/admin/page-notice";
+import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -115,12 +116,12 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           )}
         </dl>
         <div className="admin-message__text">{m.message}</div>
-        <Form method="post" className="admin-message__state">
+        <OnceForm method="post" className="admin-message__state">
           <input type="hidden" name="intent" value={m.handled ? "reopen" : "handled"} />
           <button type="submit" className="button button--secondary" disabled={busy === "handled" || busy === "reopen"}>
             {m.handled ? "Reopen" : "Mark handled"}
           </button>
-        </Form>
+        </OnceForm>
       </section>
       <section className="admin-panel" aria-labelledby="msg-replies">
         <h2 id="msg-replies">Replies</h2>
@@ -138,7 +139,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             ))}
           </ol>
         )}
-        <Form method="post" className="admin-reply">
+        <OnceForm method="post" className="admin-reply">
           <input type="hidden" name="intent" value="reply" />
           <label htmlFor="reply-body">Reply to {m.email}</label>
           <textarea
@@ -160,7 +161,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           <button type="submit" className="button button--primary" disabled={busy === "reply"}>
             {busy === "reply" ? "Sending…" : "Send reply"}
           </button>
-        </Form>
+        </OnceForm>
       </section>
     </div>
   );

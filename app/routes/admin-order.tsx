@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, redirect, useFetcher } from "react-router";
 import { hasInvoice } from "../../workers/services/admin-invoice.rules";
 import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
@@ -8,6 +7,7 @@ import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
+import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/admin-order";
 
 /**
@@ -151,13 +151,9 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
   const fetcher = useFetcher<Problem>({ key: `move-${intent}` });
   const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
   const pending = fetcher.state !== "idle";
-  // A second click before React has disabled the button (a double click on a busy machine) would
-  // post the move again and abort the first answer: the shop would show "already cancelled" for the
-  // cancel it just made. The submission is held here, synchronously, until the first one is answered.
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (fetcher.state === "idle") submitted.current = false;
-  }, [fetcher.state]);
+  // A second click before React has disabled the button would post the move again, and the shop
+  // would show "already cancelled" for the cancel it just made.
+  const submitOnce = useOneSubmission(pending, fetcher.data);
   const titles: Record<OrderAction, string> = {
     confirm: "Confirm",
     ship: "Ship",
@@ -167,15 +163,7 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
     refund: "Mark refunded",
   };
   return (
-    <fetcher.Form
-      method="post"
-      className={`admin-move admin-move--${intent}`}
-      aria-labelledby={`move-${intent}`}
-      onSubmit={(event) => {
-        if (submitted.current) event.preventDefault();
-        submitted.current = true;
-      }}
-    >
+    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={`move-${intent}`} onSubmit={submitOnce}>
       <h3 id={`move-${intent}`}>{titles[intent]}</h3>
       <input type="hidden" name="intent" value={intent} />
       {intent === "ship" && (

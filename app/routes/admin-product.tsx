@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { productForEdit } from "../../workers/services/admin-products";
 import { PRODUCT_MESSAGES, PRODUCT_STATE_LABELS } from "../../workers/services/admin-products.rules";
 import { settings } from "../../workers/services/settings";
 import { PageNotice } from "../components/admin/page-notice";
 import { ProductForm } from "../components/admin/product-form";
+import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
@@ -47,12 +48,12 @@ function StateButton({ intent, label, primary }: { intent: string; label: string
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Form method="post">
+    <OnceForm method="post">
       <input type="hidden" name="intent" value={intent} />
       <button type="submit" className={primary ? "button button--primary" : "button"} disabled={busy} aria-busy={busy || undefined}>
         {label}
       </button>
-    </Form>
+    </OnceForm>
   );
 }
 
@@ -98,7 +99,7 @@ export default function AdminProduct({ loaderData: l, actionData }: Route.Compon
         {p.ordered ? (
           <p className="admin-muted">An order references this product, so it cannot be deleted; archive it to take it out of the shop.</p>
         ) : (
-          <Form method="post" className="admin-product__delete">
+          <OnceForm method="post" className="admin-product__delete">
             <input type="hidden" name="intent" value="delete" />
             <label className="admin-check">
               <input
@@ -119,7 +120,7 @@ export default function AdminProduct({ loaderData: l, actionData }: Route.Compon
                 {confirmError}
               </span>
             )}
-          </Form>
+          </OnceForm>
         )}
       </section>
       <ProductForm

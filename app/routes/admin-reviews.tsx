@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import {
   HIDE_REASON_MAX,
   hideReview,
@@ -13,6 +13,7 @@ import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
 import { PageNotice } from "../components/admin/page-notice";
+import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
@@ -133,15 +134,15 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
                   </p>
                   <div className="admin-message__text">{r.comment}</div>
                   {r.hidden ? (
-                    <Form method="post" action={formAction} className="admin-review__form">
+                    <OnceForm method="post" action={formAction} className="admin-review__form">
                       <input type="hidden" name="intent" value="show" />
                       <input type="hidden" name="reviewId" value={r.id} />
                       <button type="submit" className="button button--secondary" disabled={busyId === String(r.id)}>
                         Show<span className="visually-hidden"> the review by {r.name}</span>
                       </button>
-                    </Form>
+                    </OnceForm>
                   ) : (
-                    <Form method="post" action={formAction} className="admin-review__form">
+                    <OnceForm method="post" action={formAction} className="admin-review__form">
                       <input type="hidden" name="intent" value="hide" />
                       <input type="hidden" name="reviewId" value={r.id} />
                       <label htmlFor={`review-${r.id}-reason`}>Reason for hiding</label>
@@ -164,7 +165,7 @@ export default function AdminReviews({ loaderData: l, actionData }: Route.Compon
                           {error}
                         </p>
                       )}
-                    </Form>
+                    </OnceForm>
                   )}
                 </article>
               </li>

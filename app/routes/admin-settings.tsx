@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { paiseToRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { adminShopSettings, saveShopSettings } from "../../workers/services/shop-settings";
@@ -6,6 +6,7 @@ import { launchDay, phoneHref, SETTINGS_MESSAGES } from "../../workers/services/
 import { requireStaff } from "../../workers/services/staff";
 import { AdminFormField } from "../components/admin/admin-form-field";
 import { PageNotice } from "../components/admin/page-notice";
+import { OnceForm } from "../components/forms/once-form";
 import { staffPage } from "../lib/admin.server";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-settings";
@@ -129,7 +130,7 @@ export default function AdminSettings({ loaderData: l, actionData }: Route.Compo
         <p className="admin-muted">What the shop charges, promises and shows. A change applies to every page and to checkout at once.</p>
       </header>
       <PageNotice notice={l.notice} problem={problem?.message} />
-      <Form method="post" className="admin-settings" noValidate>
+      <OnceForm method="post" className="admin-settings" noValidate>
         <fieldset className="admin-panel admin-settings__group">
           <legend>Delivery &amp; money</legend>
           {field("deliveryCharge", "Delivery charge (₹)", now(rupees(saved.deliveryCharge)), {
@@ -196,7 +197,7 @@ export default function AdminSettings({ loaderData: l, actionData }: Route.Compo
             {busy ? "Saving…" : "Save settings"}
           </button>
         </div>
-      </Form>
+      </OnceForm>
     </div>
   );
 }

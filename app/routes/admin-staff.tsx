@@ -1,9 +1,10 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { giveStaffRoleByEmail, requireStaff, setStaffRole, staffMembers } from "../../workers/services/staff";
 import { STAFF_MESSAGES } from "../../workers/services/staff.rules";
 import { PageNotice } from "../components/admin/page-notice";
+import { OnceForm } from "../components/forms/once-form";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
@@ -93,7 +94,7 @@ export default function AdminStaff({ loaderData: l, actionData }: Route.Componen
       <PageNotice notice={problem ? undefined : l.notice} />
       <section className="admin-panel" aria-labelledby="give-staff">
         <h2 id="give-staff">Give staff role</h2>
-        <Form method="post" className="admin-staff__give" key={l.noticeKey}>
+        <OnceForm method="post" className="admin-staff__give" key={l.noticeKey}>
           <input type="hidden" name="intent" value="give" />
           <div className="admin-field">
             <label htmlFor="staff-email">E-mail address of a verified account</label>
@@ -127,7 +128,7 @@ export default function AdminStaff({ loaderData: l, actionData }: Route.Componen
           >
             {busyIntent === "give" ? "Giving…" : "Give staff role"}
           </button>
-        </Form>
+        </OnceForm>
       </section>
       <table className="admin-table admin-staff">
         <caption className="admin-table__caption">
@@ -157,7 +158,7 @@ export default function AdminStaff({ loaderData: l, actionData }: Route.Componen
                   {m.role === "owner" ? (
                     <span className="admin-muted">—</span>
                   ) : (
-                    <Form method="post" className="admin-staff__remove">
+                    <OnceForm method="post" className="admin-staff__remove">
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="userId" value={m.id} />
                       <label className="admin-check">
@@ -180,7 +181,7 @@ export default function AdminStaff({ loaderData: l, actionData }: Route.Componen
                           {rowProblem.message}
                         </span>
                       )}
-                    </Form>
+                    </OnceForm>
                   )}
                 </td>
               </tr>

@@ -6,11 +6,13 @@ import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
+import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import { useHydrated } from "../lib/use-hydrated";
+import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/admin-stock";
 
 /**
@@ -145,6 +147,8 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
     if (fetcher.data.ok) toast.success(`${item.product}, ${item.size}: ${fetcher.data.message}`);
   }, [fetcher.data, fetcher.state, toast, item.product, item.size]);
   const busy = fetcher.state !== "idle";
+  // A double click saves once (the second would be refused: the stock is no longer what it "was").
+  const submitOnce = useOneSubmission(busy, fetcher.data);
   const invalid = (name: string) => (error && (fields[name] || (name === "stock" && Object.keys(fields).length === 0)) ? true : undefined);
   const label = `${item.product}, size ${item.size}`;
   return (
@@ -215,7 +219,7 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
         {item.low && <span className="admin-stock__flag">Low</span>}
       </td>
       <td>
-        <fetcher.Form method="post" action={formAction} id={formId} className="admin-stock__form">
+        <fetcher.Form method="post" action={formAction} id={formId} className="admin-stock__form" onSubmit={submitOnce}>
           <input type="hidden" name="intent" value="edit" />
           <input type="hidden" name="sizeId" value={item.sizeId} />
           <input type="hidden" name="was" value={item.stock} />
@@ -297,7 +301,7 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
             Download CSV{csvFilters ? " (these filters)" : ""}
           </a>
         </p>
-        <Form method="post" action={formAction} encType="multipart/form-data" className="admin-stock__upload">
+        <OnceForm method="post" action={formAction} encType="multipart/form-data" className="admin-stock__upload">
           <input type="hidden" name="intent" value="import" />
           <label htmlFor="stock-csv-file">CSV file (at most 1 MB and {STOCK_CSV_MAX_ROWS} rows)</label>
           <input
@@ -311,7 +315,7 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
           <button type="submit" className="button button--primary" disabled={importing}>
             {importing ? "Importing…" : "Upload and import"}
           </button>
-        </Form>
+        </OnceForm>
         {imported && (
           <div id="stock-import-report" className="admin-stock__report" role="alert">
             <p className="notice notice--error">{imported.message}</p>

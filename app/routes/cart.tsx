@@ -14,6 +14,7 @@ import { useToast } from "../components/toast/toast";
 import { signedInRead } from "../lib/auth.server";
 import { cartAction, completePendingAdd, takeCartNotice } from "../lib/cart.server";
 import type { CartAnswer } from "../lib/product-choice";
+import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/cart";
 
 /**
@@ -112,11 +113,15 @@ function LineStepper({ line, shown }: { line: CartLine; shown: number }) {
 function RemoveButton({ line }: { line: CartLine }) {
   const fetcher = useFetcher<CartAnswer>({ key: `cart-line-${line.id}` });
   const toast = useToast();
+  // A double click removes the line once (the second would be refused: the line is gone).
+  const submitOnce = useOneSubmission(fetcher.state !== "idle", fetcher.data);
   return (
     <fetcher.Form
       method="post"
       action="/cart"
-      onSubmit={() => {
+      onSubmit={(event) => {
+        submitOnce(event);
+        if (event.defaultPrevented) return;
         document.getElementById(TITLE_ID)?.focus();
         toast.info(cartMessages.removed);
       }}

@@ -38,7 +38,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
   const { address } = store;
   const addressLine = [address.line1, address.line2, address.city, address.state, address.pin].filter(Boolean).join(", ");
   const mapLink = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${settings.brand.name}, ${addressLine}`)}`;
-  const { fetcher, answer, formRef, pending, errors, values } = useMessageForm();
+  const { fetcher, answer, formRef, pending, submitOnce, errors, values } = useMessageForm();
   const { prefill } = loaderData;
   return (
     <div className="container section contact">
@@ -53,7 +53,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
         <section className="contact__form-card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
           <SendNotice answer={answer} />
-          <fetcher.Form method="post" ref={formRef} noValidate className="contact__form">
+          <fetcher.Form method="post" ref={formRef} noValidate className="contact__form" onSubmit={submitOnce}>
             <SenderFields nameField="name" nameLabel="Name" prefill={prefill} values={values} errors={errors} />
             <MessageField values={values} errors={errors} />
             <Honeypot />

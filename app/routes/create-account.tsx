@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { redirect, useActionData, useLoaderData } from "react-router";
 import { registerFormSchema } from "../../workers/services/auth.schema";
 import { AppError } from "../../workers/services/errors";
 import { MOBILE_INPUT_MAX_LENGTH } from "../../workers/services/mobile.rules";
@@ -8,6 +8,7 @@ import { settings } from "../../workers/services/settings";
 import { register } from "../../workers/services/signup";
 import { parseInput } from "../../workers/services/validate";
 import { EmailField, Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { OnceForm } from "../components/forms/once-form";
 import { NewPasswordFields } from "../components/forms/password-field";
 import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
@@ -68,7 +69,7 @@ export default function CreateAccount() {
     <>
       <AuthHeading title="Create an account">Save your favourites, check out faster and follow your orders.</AuthHeading>
       <FormMessage message={problem ? problem.message || REGISTER_FAILED : null} besideField={!!problem?.fields} answer={problem} />
-      <Form method="post" replace noValidate ref={formRef}>
+      <OnceForm method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
         <Field
           label="Full name"
@@ -97,7 +98,7 @@ export default function CreateAccount() {
           errors={{ password: fieldError("password"), confirmPassword: fieldError("confirmPassword") }}
         />
         <SubmitButton pending="Creating account...">Create Account</SubmitButton>
-      </Form>
+      </OnceForm>
       <p className="auth__alt">
         Already have an account? <ShopLink to={withRedirect("/signin", next)}>Sign in</ShopLink>
       </p>

@@ -82,7 +82,7 @@ function ContactMethodField({ defaultValue, error }: { defaultValue: string; err
 export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const [type, setType] = useState<string | null>(null);
-  const { fetcher, answer, formRef, pending, errors, values } = useMessageForm(() => setType(""));
+  const { fetcher, answer, formRef, pending, submitOnce, errors, values } = useMessageForm(() => setType(""));
   const { prefill } = loaderData;
   const chosen = type ?? values.enquiryType ?? "";
   // Without JavaScript the order number is always there, with a hint; with it, only for a cancellation.
@@ -99,7 +99,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
       <section className="contact__form-card contact__form-card--wide" aria-labelledby="enquiry-form-title">
         <h2 id="enquiry-form-title">Your enquiry</h2>
         <SendNotice answer={answer} />
-        <fetcher.Form method="post" ref={formRef} noValidate className="contact__form enquiry__form">
+        <fetcher.Form method="post" ref={formRef} noValidate className="contact__form enquiry__form" onSubmit={submitOnce}>
           <SenderFields nameField="fullName" nameLabel="Full name" prefill={prefill} values={values} errors={errors} />
           <Field
             label="Phone (optional)"

@@ -1,9 +1,10 @@
 import { useRef } from "react";
-import { data, Form, useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { RESET_RULES } from "../../workers/services/auth.rules";
 import { forgotPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { EmailField, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import { type FormProblem, formProblem, keepValues, readForm } from "../lib/auth.server";
@@ -47,10 +48,10 @@ export default function ForgotPassword() {
         Enter the email of your account and we will send you a link to choose a new one.
       </AuthHeading>
       <FormMessage message={answer?.message} besideField={!!answer?.fields} answer={answer} />
-      <Form method="post" replace noValidate ref={formRef}>
+      <OnceForm method="post" replace noValidate ref={formRef}>
         <EmailField defaultValue={answer?.values?.email} error={answer?.fields?.email} />
         <SubmitButton pending="Sending...">Send reset link</SubmitButton>
-      </Form>
+      </OnceForm>
       <p className="auth__alt">
         Remembered it? <ShopLink to="/signin">Sign in</ShopLink>
       </p>

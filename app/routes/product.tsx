@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
+import { data, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductPage, type Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
 import type { Selection } from "../../workers/services/choice.rules";
@@ -7,6 +7,7 @@ import { AppError } from "../../workers/services/errors";
 import { categorySegment, productPath } from "../../workers/services/paths";
 import { type CardPrice, cardPrice, effectivePrice, formatRupees, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { OnceForm } from "../components/forms/once-form";
 import { ColourSwatches } from "../components/product/colour-swatches";
 import { Gallery } from "../components/product/gallery";
 import { Price } from "../components/product/price";
@@ -224,15 +225,7 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
 
   return (
     // noValidate: the action answers in SPEC §5's words, not the browser's.
-    <Form
-      ref={form}
-      method="post"
-      className="purchase"
-      noValidate
-      onSubmit={(event) => {
-        if (submitting) event.preventDefault();
-      }}
-    >
+    <OnceForm ref={form} method="post" className="purchase" noValidate>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
       <ColourSwatches colors={product.colors} value={color} onChange={setColor} />
@@ -291,7 +284,7 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
           </button>
         </div>
       </div>
-    </Form>
+    </OnceForm>
   );
 }
 

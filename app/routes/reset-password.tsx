@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigate } from "react-router";
+import { data, useActionData, useLoaderData, useNavigate } from "react-router";
 import { resetPasswordFormSchema } from "../../workers/services/auth.schema";
 import { resetLinkIsLive, resetPassword } from "../../workers/services/password-reset";
 import { settings } from "../../workers/services/settings";
 import { parseInput } from "../../workers/services/validate";
 import { FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { OnceForm } from "../components/forms/once-form";
 import { NewPasswordFields } from "../components/forms/password-field";
 import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
@@ -90,14 +91,14 @@ export default function ResetPassword() {
     <>
       <AuthHeading title="Choose a new password">Choosing a new password signs you out on every device.</AuthHeading>
       <FormMessage message={problem ? problem.message || RESET_FAILED : null} besideField={!!problem?.fields} answer={answer} />
-      <Form method="post" replace noValidate ref={formRef}>
+      <OnceForm method="post" replace noValidate ref={formRef}>
         <NewPasswordFields
           label="New password"
           confirmLabel="Confirm new password"
           errors={{ password: fieldError("password"), confirmPassword: fieldError("confirmPassword") }}
         />
         <SubmitButton pending="Saving...">Reset Password</SubmitButton>
-      </Form>
+      </OnceForm>
     </>
   );
 }

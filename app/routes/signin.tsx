@@ -1,10 +1,11 @@
 import { useRef } from "react";
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { redirect, useActionData, useLoaderData } from "react-router";
 import { PASSWORD_RESET_DONE } from "../../workers/services/auth.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { login, UnverifiedAccount } from "../../workers/services/signin";
 import { EmailField, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { OnceForm } from "../components/forms/once-form";
 import { PasswordField } from "../components/forms/password-field";
 import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
@@ -61,7 +62,7 @@ export default function SignIn() {
       <AuthHeading title="Sign in">Welcome back. Sign in to see your cart, wishlist and orders.</AuthHeading>
       <FormMessage message={(notice && NOTICES.get(notice)) ?? null} tone="success" />
       <FormMessage message={problem ? problem.message || "Login failed" : null} besideField={!!problem?.fields} inline answer={problem} />
-      <Form method="post" replace noValidate ref={formRef}>
+      <OnceForm method="post" replace noValidate ref={formRef}>
         <input type="hidden" name="redirect" value={next} />
         <EmailField defaultValue={problem?.values?.email} error={fieldError("email")} />
         <PasswordField label="Password" name="password" autoComplete="current-password" required error={fieldError("password")} />
@@ -70,7 +71,7 @@ export default function SignIn() {
           <ShopLink to="/forgot-password">Forgot password?</ShopLink>
         </div>
         <SubmitButton pending="Signing in...">Sign In</SubmitButton>
-      </Form>
+      </OnceForm>
       <p className="auth__alt">
         New to {settings.brand.name}? <ShopLink to={withRedirect("/create-account", next)}>Create an account</ShopLink>
       </p>

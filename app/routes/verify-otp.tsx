@@ -1,10 +1,11 @@
 import { useRef } from "react";
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { CODE_RULES, SIGNUP_TIMED_OUT, VERIFY_TO_SIGN_IN } from "../../workers/services/auth.rules";
 import { withRedirect } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { resendOtp, secondsUntilNewCode, verifyOtp } from "../../workers/services/signup";
 import { Field, FormMessage, SubmitButton, useFocusFirstInvalid } from "../components/forms/fields";
+import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { AuthHeading } from "../layouts/auth-layout";
 import {
@@ -106,7 +107,7 @@ export default function VerifyOtp() {
       <FormMessage message={notice} tone="info" />
       <FormMessage message={answer?.sent ? answer.message : null} tone="success" answer={answer} />
       <FormMessage message={failed ? answer.message || VERIFY_FAILED : null} answer={answer} besideField={!!answer?.fields} />
-      <Form method="post" replace noValidate ref={formRef} className="auth__otp">
+      <OnceForm method="post" replace noValidate ref={formRef} className="auth__otp">
         <input type="hidden" name="redirect" value={next} />
         <Field
           label="Verification code"
@@ -122,12 +123,12 @@ export default function VerifyOtp() {
         <SubmitButton intent="verify" pending="Verifying...">
           Verify
         </SubmitButton>
-      </Form>
-      <Form method="post" replace className="auth__secondary">
+      </OnceForm>
+      <OnceForm method="post" replace className="auth__secondary">
         <input type="hidden" name="redirect" value={next} />
         <span>Did not get it? </span>
         <ResendButton seconds={loaded.resendInSeconds} since={loaded} />
-      </Form>
+      </OnceForm>
       <p className="auth__alt">
         Wrong email? <ShopLink to={withRedirect("/create-account", next)}>Start again</ShopLink>
       </p>

@@ -161,6 +161,47 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the cart on
   });
 });
 
+describe("a double click", () => {
+  it("adds the piece once, from the product page and from a card's modal", async () => {
+    const user = await createUser(base, "cart-double", "Ira Sen");
+    const { page, close } = await openAs(user, "desktop");
+    try {
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        // The enhanced form posts to the page's data URL (React Router's single fetch).
+        if (r.method() === "POST") posts.push(new URL(r.url()).pathname.replace(/\.data$/, ""));
+      });
+      // Two submissions with no time between (a double click before React has disabled the button).
+      const submitTwice = (button: HTMLButtonElement) => {
+        button.form?.requestSubmit(button);
+        button.form?.requestSubmit(button);
+      };
+      await page.goto(pathOf(kurti));
+      await hydrated(page);
+      await choose(page, sizeA, 1);
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).evaluate(submitTwice);
+      await expect.poll(() => toasts(page)).toContain("Added to cart");
+      expect(posts).toEqual([pathOf(kurti)]);
+
+      await page.goto(`/search?query=${encodeURIComponent(other.productName)}`);
+      await hydrated(page);
+      const card = page.locator("article.product-card").filter({ hasText: other.productName }).first();
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
+      await dialog.getByRole("radio", { name: other.colors[0]!.name }).check();
+      await dialog.locator('input[name="size"]:not([disabled])').first().check();
+      await dialog.getByRole("button", { name: "Add to Cart" }).evaluate(submitTwice);
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(posts).toEqual([pathOf(kurti), pathOf(other)]);
+
+      const { items } = await cartCall(base, user.token, "GET", "/api/cart");
+      expect(items?.map((i) => i.quantity)).toEqual([1, 1]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("the stock's limits", () => {
   it("says so when an add would pass the size's stock with what is already in the cart", async () => {
     const user = await createUser(base, "cart-beyond", "Nisha Rao");

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { OnceForm } from "../forms/once-form";
 import { AdminFormField } from "./admin-form-field";
 
 /** The coupon form's fields as text (rupees, India's calendar days), for showing and refilling. */
@@ -57,7 +58,7 @@ export function CouponForm({
     />
   );
   return (
-    <Form method="post" className="admin-settings" noValidate>
+    <OnceForm method="post" className="admin-settings" noValidate>
       <fieldset className="admin-panel admin-settings__group">
         <legend>Discount</legend>
         {field("code", "Code", now("code") ?? "Letters, digits, - and _; saved in capitals.", {
@@ -108,6 +109,6 @@ export function CouponForm({
           {busy ? "Saving…" : submitLabel}
         </button>
       </div>
-    </Form>
+    </OnceForm>
   );
 }

@@ -1,7 +1,8 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { PRODUCT_DETAILS, PRODUCT_LIMITS, slugFromName } from "../../../workers/services/admin-products.rules";
 import { useHydrated } from "../../lib/use-hydrated";
+import { OnceForm } from "../forms/once-form";
 
 /**
  * The product editor's form (issue 14 items 1 and 2), for /admin/products/new and /admin/products/:id.
@@ -249,7 +250,7 @@ export function ProductForm({
     </button>
   );
   return (
-    <Form method="post" encType="multipart/form-data" className="admin-product" ref={formRef} noValidate>
+    <OnceForm method="post" encType="multipart/form-data" className="admin-product" ref={formRef} noValidate>
       <input type="hidden" name="extraRows" value={extraRows} />
       <div className="admin-product__save admin-product__save--top">
         {/* First in the form: the button Enter in a field presses. */}
@@ -565,6 +566,6 @@ export function ProductForm({
       </fieldset>
 
       <div className="admin-product__save">{saveButton}</div>
-    </Form>
+    </OnceForm>
   );
 }

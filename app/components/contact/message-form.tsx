@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { HONEYPOT_FIELD, MESSAGE_LIMITS } from "../../../workers/services/messages.rules";
 import type { FormProblem } from "../../lib/auth.server";
+import { useOneSubmission } from "../../lib/use-one-submission";
 import { Field, FieldNotes, FormMessage, useFocusFirstInvalid } from "../forms/fields";
 
 /** A message form's answer: sent (its message), or the refusal with each field's message. */
@@ -28,11 +29,14 @@ export function useMessageForm(onReset?: () => void) {
     }
   }, [answer]);
   const failed = answer && !answer.sent ? answer : undefined;
+  const pending = fetcher.state !== "idle";
   return {
     fetcher,
     answer,
     formRef,
-    pending: fetcher.state !== "idle",
+    pending,
+    /** The form's onSubmit: a double click sends the message once. */
+    submitOnce: useOneSubmission(pending, fetcher.data),
     errors: failed?.fields ?? {},
     /** What was typed, to refill the form after a refusal without JavaScript. */
     values: failed?.values ?? {},

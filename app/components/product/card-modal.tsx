@@ -4,6 +4,7 @@ import { type CartIntent, messages, selectionProblem } from "../../../workers/se
 import { effectivePrice } from "../../../workers/services/pricing";
 import type { CartAnswer } from "../../lib/product-choice";
 import { findSize } from "../../lib/product-options";
+import { useOneSubmission } from "../../lib/use-one-submission";
 import { Modal } from "../modal";
 import type { ProductCardData } from "../product-card";
 import { useToast } from "../toast/toast";
@@ -55,6 +56,12 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
   const size = findSize(product.sizes, sizeName);
   const problem = selectionProblem(product, { color, size: sizeName, quantity }, intent, "card");
   const busy = fetcher.state !== "idle";
+  // A double click adds the piece once.
+  const submitOnce = useOneSubmission(busy, fetcher.data, (event) => {
+    if (!problem) return;
+    event.preventDefault();
+    setMessage(problem);
+  });
   const shownPrice = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : product.price;
 
   // Acted on once the answer and the header's fresh counts are both in (idle), so the badge never
@@ -88,17 +95,7 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
     <Modal onClose={onClose} title="Select Size & Color" className="card-modal">
       {/* Before the form, not in it (a form cannot hold another); floated beside the product's name. */}
       <WishlistHeart productId={product.id} name={product.name} className="card-modal__heart" />
-      <fetcher.Form
-        method="post"
-        action={product.href}
-        noValidate
-        onSubmit={(event) => {
-          if (problem || busy) {
-            event.preventDefault();
-            if (problem) setMessage(problem);
-          }
-        }}
-      >
+      <fetcher.Form method="post" action={product.href} noValidate onSubmit={submitOnce}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="source" value="card" />
         <div className="card-modal__product">

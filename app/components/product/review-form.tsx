@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { RATING_MAX, reviewProblems, STAR_LABELS } from "../../../workers/services/reviews.rules";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useOneSubmission } from "../../lib/use-one-submission";
 import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";
 
@@ -61,11 +62,8 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
     // Each new answer once: toast's api never changes.
   }, [answer, fetcher.state, toast]);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (submitting) {
-      event.preventDefault();
-      return;
-    }
+  // A double click posts the review once (the second would be refused as her second review).
+  const onSubmit = useOneSubmission(submitting, answer, (event) => {
     const data = new FormData(event.currentTarget);
     const problems = reviewProblems({ rating: data.get("rating") ?? undefined, comment: String(data.get("comment") ?? "") });
     setServerMessage(undefined);
@@ -77,7 +75,7 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
         : event.currentTarget.querySelector<HTMLTextAreaElement>('textarea[name="comment"]');
       first?.focus();
     }
-  };
+  });
 
   const ratingErrorId = `${id}-rating-error`;
   const commentErrorId = `${id}-comment-error`;

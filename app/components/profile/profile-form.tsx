@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
 import { MAX_ADDRESSES } from "../../../workers/services/address.rules";
 import { mobileWhileTyping } from "../../../workers/services/mobile.rules";
 import { Field, FormMessage, focusFirstInvalid, SubmitButton } from "../forms/fields";
+import { OnceForm } from "../forms/once-form";
 import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";
 import { AddressFieldset } from "./address-fieldset";
@@ -144,7 +144,7 @@ export function ProfileForm({
   }
 
   return (
-    <Form
+    <OnceForm
       method="post"
       encType="multipart/form-data"
       replace
@@ -229,7 +229,7 @@ export function ProfileForm({
           Cancel
         </ShopLink>
       </div>
-    </Form>
+    </OnceForm>
   );
 }
 

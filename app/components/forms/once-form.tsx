@@ -1,0 +1,12 @@
+import { forwardRef } from "react";
+import { Form, type FormProps } from "react-router";
+import { useOneNavigationSubmission } from "../../lib/use-one-submission";
+
+/**
+ * React Router's Form, posted once however fast the clicks come (see useOneSubmission): a second
+ * submission waits until the first is answered. Its own onSubmit runs first and may still cancel it.
+ */
+export const OnceForm = forwardRef<HTMLFormElement, FormProps>(function OnceForm({ onSubmit, ...props }, ref) {
+  const submitOnce = useOneNavigationSubmission(onSubmit);
+  return <Form {...props} ref={ref} onSubmit={submitOnce} />;
+});
