@@ -47,6 +47,18 @@ async function choose(page: Page, size: string, quantity: number) {
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
 }
 
+/** `product`'s card in the search results, its "Select Size & Color" open with a colour and the first size in stock chosen. */
+async function chosenInCardModal(page: Page, product: ApiProduct) {
+  await page.goto(`/search?query=${encodeURIComponent(product.productName)}`);
+  await hydrated(page);
+  const card = page.locator("article.product-card").filter({ hasText: product.productName }).first();
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
+  await dialog.getByRole("radio", { name: product.colors[0]!.name }).check();
+  await dialog.locator('input[name="size"]:not([disabled])').first().check();
+  return { card, dialog };
+}
+
 const toasts = (page: Page) => page.locator(".toasts .toast p").allTextContents();
 /** The cart page's line of product `name` in `size`. */
 const lineOf = (page: Page, name: string, size: string) =>
@@ -77,13 +89,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the cart on
       await expect.poll(() => badge(page)).toBe("3 items");
 
       // Another product, from its card's "Select Size & Color".
-      await page.goto(`/search?query=${encodeURIComponent(other.productName)}`);
-      await hydrated(page);
-      const card = page.locator("article.product-card").filter({ hasText: other.productName }).first();
-      await card.getByRole("button", { name: /^Add to Cart/ }).click();
-      const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
-      await dialog.getByRole("radio", { name: other.colors[0]!.name }).check();
-      await dialog.locator('input[name="size"]:not([disabled])').first().check();
+      const { card, dialog } = await chosenInCardModal(page, other);
       await dialog.getByRole("button", { name: "Add to Cart" }).click();
       await dialog.waitFor({ state: "hidden" });
       await expect.poll(() => badge(page)).toBe("4 items");
@@ -183,13 +189,7 @@ describe("a double click", () => {
       await expect.poll(() => toasts(page)).toContain("Added to cart");
       expect(posts).toEqual([pathOf(kurti)]);
 
-      await page.goto(`/search?query=${encodeURIComponent(other.productName)}`);
-      await hydrated(page);
-      const card = page.locator("article.product-card").filter({ hasText: other.productName }).first();
-      await card.getByRole("button", { name: /^Add to Cart/ }).click();
-      const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
-      await dialog.getByRole("radio", { name: other.colors[0]!.name }).check();
-      await dialog.locator('input[name="size"]:not([disabled])').first().check();
+      const { dialog } = await chosenInCardModal(page, other);
       await dialog.getByRole("button", { name: "Add to Cart" }).evaluate(submitTwice);
       await expect.poll(() => dialog.count()).toBe(0);
       expect(posts).toEqual([pathOf(kurti), pathOf(other)]);
