@@ -40,7 +40,8 @@ export function CategoryTiles({ categories, filters }: { categories: CategoryTil
                 aria-current={current ? "true" : undefined}
               >
                 <span className="category-tile__art">
-                  <img src={category.icon} alt="" width={400} height={400} decoding="async" />
+                  {/* Low priority: on a slow line the banner above them (the page's largest picture) goes first. */}
+                  <img src={category.icon} alt="" width={400} height={400} decoding="async" fetchPriority="low" />
                   {loading && (
                     <span className="category-tile__loading">
                       <Spinner />
