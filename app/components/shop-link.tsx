@@ -41,11 +41,16 @@ function NavigatingLink({ to, options, onClick, ...rest }: ShopLinkProps & { opt
         onClick?.(event);
         if (event.defaultPrevented || !plainClick(event) || (rest.target && rest.target !== "_self")) return;
         event.preventDefault();
-        navigate(to, options);
+        // Like a Link, unless told otherwise: the page she is on replaces its own history entry.
+        navigate(to, { ...options, replace: options.replace ?? isHere(event.currentTarget) });
       }}
     />
   );
 }
+
+/** The link leads to the address she is on (path, query and fragment). */
+const isHere = (link: HTMLAnchorElement) =>
+  link.pathname + link.search + link.hash === window.location.pathname + window.location.search + window.location.hash;
 
 /** A left click without a modifier key: one the shop navigates itself, as a Link does. */
 export const plainClick = (event: { button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean }) =>
@@ -66,10 +71,8 @@ export function useShopLinkNavigation() {
       if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
       if (link.origin !== window.location.origin) return;
       event.preventDefault();
-      const to = link.pathname + link.search + link.hash;
       // Like a Link: a click on the page she is on replaces its history entry instead of adding one.
-      const here = window.location.pathname + window.location.search + window.location.hash;
-      navigate(to, { replace: to === here });
+      navigate(link.pathname + link.search + link.hash, { replace: isHere(link) });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

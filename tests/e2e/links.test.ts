@@ -52,6 +52,28 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the shop's 
   });
 });
 
+describe("a link to the page she is on", () => {
+  it("adds no step to the browser's history, from the header or from a FAQ topic", async () => {
+    const { page, close } = await browser.open("desktop");
+    try {
+      await page.goto("/faqs?topic=product-care");
+      const steps = () => page.evaluate(() => window.history.length);
+      const before = await steps();
+      const topics = page.getByRole("navigation", { name: "FAQ topics" });
+      await topics.getByRole("link", { name: "Product Care" }).click();
+      await page.getByRole("heading", { level: 2, name: "Product Care" }).waitFor();
+      await page.goto("/about-us");
+      const onAbout = await steps();
+      await mainNav(page, "desktop").getByRole("link", { name: "About Us" }).click();
+      await page.waitForLoadState("networkidle");
+      expect(await steps()).toBe(onAbout);
+      expect(onAbout).toBe(before + 1);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("a link opened elsewhere", () => {
   it("is left to the browser: a Ctrl click opens a new tab and this page stays where it is", async () => {
     const { page, close } = await browser.open("desktop");

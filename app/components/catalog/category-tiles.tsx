@@ -3,6 +3,9 @@ import { ListingLink } from "./listing-link";
 import { LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "./listing-url";
 import { Spinner } from "./spinner";
 
+/** Written as the HTML attribute: React 18 does not know the `fetchPriority` prop. */
+const LOW_PRIORITY = { fetchpriority: "low" } as const;
+
 export interface CategoryTile {
   id: number;
   name: string;
@@ -41,7 +44,7 @@ export function CategoryTiles({ categories, filters }: { categories: CategoryTil
               >
                 <span className="category-tile__art">
                   {/* Low priority: on a slow line the banner above them (the page's largest picture) goes first. */}
-                  <img src={category.icon} alt="" width={400} height={400} decoding="async" fetchPriority="low" />
+                  <img src={category.icon} alt="" width={400} height={400} decoding="async" {...LOW_PRIORITY} />
                   {loading && (
                     <span className="category-tile__loading">
                       <Spinner />

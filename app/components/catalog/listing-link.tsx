@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { plainClick, type ShopLinkProps } from "../shop-link";
 
-interface ListingLinkProps extends Omit<ShopLinkProps, "state"> {
+interface ListingLinkProps extends Omit<ShopLinkProps, "state" | "replace" | "preventScrollReset"> {
   /**
    * Where a full page load should land (an element id). Without JavaScript the browser jumps there;
    * with it the page stays where it is and the listing scrolls or focuses by itself, so the
