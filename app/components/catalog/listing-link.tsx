@@ -1,5 +1,4 @@
-import { useNavigate } from "react-router";
-import { plainClick, type ShopLinkProps } from "../shop-link";
+import { NavigatingLink, type ShopLinkProps } from "../shop-link";
 
 interface ListingLinkProps extends Omit<ShopLinkProps, "state" | "replace" | "preventScrollReset"> {
   /**
@@ -19,19 +18,14 @@ export interface ListingNavigationState {
   focusItem?: number;
 }
 
-export function ListingLink({ to, anchor, state, onClick, ...rest }: ListingLinkProps) {
-  const navigate = useNavigate();
+export function ListingLink({ to, anchor, state, ...rest }: ListingLinkProps) {
+  // The client navigation leaves the fragment out: the listing scrolls or focuses by itself.
   return (
-    <a
+    <NavigatingLink
       {...rest}
+      to={to}
       href={anchor ? `${to}#${anchor}` : to}
-      data-discover="true"
-      onClick={(event) => {
-        onClick?.(event);
-        if (event.defaultPrevented || !plainClick(event)) return;
-        event.preventDefault();
-        navigate(to, { preventScrollReset: true, state });
-      }}
+      options={{ replace: false, preventScrollReset: true, state }}
     />
   );
 }
