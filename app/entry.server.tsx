@@ -54,5 +54,20 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (await settledAtOnce(body.allReady)) {
+    const html = await new Response(body).arrayBuffer();
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Whether `allReady` settles before the next task: nothing in the page waits for data still on its way. */
+function settledAtOnce(allReady: Promise<void>): Promise<boolean> {
+  return Promise.race([
+    allReady.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(resolve, 0, false)),
+  ]);
 }

@@ -142,7 +142,13 @@ export async function servePage(
   }
   const policy = cachePolicy(res);
   if (!policy) return uncached(res);
-  const [forCache, forClient] = res.body ? res.body.tee() : [null, null];
+  // A page sent whole (its length known: app/entry.server.tsx) is read once and both copies share
+  // its bytes; a page still streaming is split as it streams.
+  const [forCache, forClient] = res.headers.has("content-length")
+    ? Array(2).fill(await res.arrayBuffer())
+    : res.body
+      ? res.body.tee()
+      : [null, null];
   opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now, gen));
   return forBrowser(new Response(forClient, res), "MISS");
 }

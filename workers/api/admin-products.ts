@@ -7,6 +7,7 @@ import {
   listAdminProducts,
   productForEdit,
   removeProductMedia,
+  STATE_ACTIONS,
   setProductState,
   updateProduct,
 } from "../services/admin-products";
@@ -92,7 +93,15 @@ export const adminProductsApi = new Hono<ApiEnv>()
   .delete("/admin/products/:id/media/:mediaId", async (c) =>
     c.json(await removeProductMedia(c.var.ctx, c.req.param("id"), c.req.param("mediaId"))),
   )
-  .post("/admin/products/:id/:action{publish|unpublish|archive|restore}", async (c) => {
-    const res = await setProductState(c.var.ctx, c.req.param("id"), c.req.param("action"));
-    return c.json({ message: res.message, changed: res.changed, product: adminProductJson(res.product) });
-  });
+  // One plain path per action, not `:action{publish|...}`: a pattern in a parameter makes Hono give
+  // up its one-regular-expression router for a trie walked segment by segment on every request
+  // (pages included), ~3% of a signed-in page's CPU time in workerd.
+  .on(
+    "POST",
+    STATE_ACTIONS.map((action) => `/admin/products/:id/${action}`),
+    async (c) => {
+      const action = c.req.path.slice(c.req.path.lastIndexOf("/") + 1);
+      const res = await setProductState(c.var.ctx, c.req.param("id"), action);
+      return c.json({ message: res.message, changed: res.changed, product: adminProductJson(res.product) });
+    },
+  );

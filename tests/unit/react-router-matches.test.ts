@@ -1,0 +1,124 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rememberedMatches } from "../../scripts/vite-react-router";
+
+const require = createRequire(import.meta.url);
+const DIR = join(dirname(require.resolve("react-router/package.json")), "dist/production");
+const source = readdirSync(DIR)
+  .filter((f) => /^chunk-[A-Z0-9]+\.mjs$/.test(f))
+  .map((f) => readFileSync(join(DIR, f), "utf8"))
+  .find((code) => code.includes("function matchRoutesImpl("));
+
+interface Match {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: { id: string };
+}
+interface RouterFile {
+  matchRoutesImpl(routes: unknown[], path: string, basename: string, allowPartial: boolean, branches?: unknown): Match[] | null;
+  flattenAndRankRoutes(routes: unknown[]): unknown;
+}
+
+// The file as React Router ships it and as the Worker's build has it, each with its branch ranking
+// exported so the test can hand both the precomputed branches the server's matching uses.
+const folder = resolve(__dirname, "../../.tmp", `react-router-matches-${process.pid}`);
+let original: RouterFile;
+let patched: RouterFile;
+beforeAll(async () => {
+  mkdirSync(folder, { recursive: true });
+  const load = async (name: string, code: string) => {
+    const file = join(folder, name);
+    writeFileSync(file, `${code}\nexport { flattenAndRankRoutes };\n`);
+    return (await import(/* @vite-ignore */ file)) as RouterFile;
+  };
+  original = await load("original.mjs", source as string);
+  patched = await load("patched.mjs", rememberedMatches(source as string));
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A route tree shaped like the shop's: a layout, static pages, dynamic segments, an optional one, a splat. */
+const routes = [
+  {
+    id: "root",
+    path: "/",
+    children: [
+      { id: "home", index: true },
+      { id: "faqs", path: "faqs/:topic?" },
+      { id: "all", path: "all-products" },
+      { id: "category", path: "category/:id" },
+      { id: "product", path: "women-products/:category/:slug" },
+      { id: "reviews", path: "women-products/:category/:slug/reviews" },
+      {
+        id: "admin",
+        path: "admin",
+        children: [
+          { id: "admin-home", index: true },
+          { id: "admin-product", path: "products/:id" },
+        ],
+      },
+      { id: "not-found", path: "*" },
+    ],
+  },
+];
+
+const PATHS = [
+  "/",
+  "/faqs",
+  "/faqs/returns",
+  "/all-products",
+  "/category/3",
+  "/women-products",
+  "/women-products/dresses",
+  "/women-products/dresses/coral-midi",
+  "/women-products/dresses/coral-midi/reviews",
+  "/women-products/dresses/k%C3%BCrti",
+  "/admin",
+  "/admin/products/7",
+  "/nowhere/at/all",
+];
+
+const shape = (matches: Match[] | null) =>
+  matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
+
+describe("React Router's route matching with remembered branches (the Worker's build)", () => {
+  it("matches every path as React Router does, the first time and every time after", () => {
+    const branches = { original: original.flattenAndRankRoutes(routes), patched: patched.flattenAndRankRoutes(routes) };
+    for (const allowPartial of [false, true]) {
+      for (let round = 0; round < 3; round++) {
+        for (const path of PATHS) {
+          const expected = shape(original.matchRoutesImpl(routes, path, "/", allowPartial, branches.original));
+          expect(shape(patched.matchRoutesImpl(routes, path, "/", allowPartial, branches.patched)), `${path} ${allowPartial}`).toEqual(
+            expected,
+          );
+        }
+      }
+    }
+    // What is remembered is which branch, never the matches: a caller that changes what it was given
+    // changes nothing for the next caller.
+    const first = patched.matchRoutesImpl(routes, "/category/3", "/", false, branches.patched)!;
+    first[1]!.params.id = "changed";
+    const again = patched.matchRoutesImpl(routes, "/category/3", "/", false, branches.patched)!;
+    expect(again[1]!.params.id).toBe("3");
+    expect(again).not.toBe(first);
+  });
+
+  it("keeps matching correctly past the paths it remembers", () => {
+    const branches = { original: original.flattenAndRankRoutes(routes), patched: patched.flattenAndRankRoutes(routes) };
+    for (let i = 0; i < 2_500; i++) {
+      const path = i % 3 === 0 ? `/category/${i}` : i % 3 === 1 ? `/women-products/x/slug-${i}` : `/missing-${i}/x`;
+      expect(shape(patched.matchRoutesImpl(routes, path, "/", false, branches.patched))).toEqual(
+        shape(original.matchRoutesImpl(routes, path, "/", false, branches.original)),
+      );
+    }
+  });
+
+  it("refuses another version's file instead of half changing it", () => {
+    const code = source as string;
+    expect(() => rememberedMatches(code.replace("let matches = null;\n  let decoded", "let matches = [];\n  let decoded"))).toThrow(
+      /expected 1/,
+    );
+  });
+});
