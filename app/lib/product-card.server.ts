@@ -1,4 +1,4 @@
-import { cardOf, type Product } from "../../workers/services/catalog";
+import { type CardProduct, cardOf } from "../../workers/services/catalog";
 import { productPath } from "../../workers/services/paths";
 import type { ProductCardData } from "../components/product-card";
 import { ratingSummary } from "../lib/product-options";
@@ -12,7 +12,7 @@ function cardRating(average: number | null, count: number): ProductCardData["rat
 }
 
 /** Only what a card shows goes to the browser, not the whole product with its reviews. */
-export function toProductCard(product: Product): ProductCardData {
+export function toProductCard(product: CardProduct): ProductCardData {
   const { price, outOfStock } = cardOf(product);
   const image = product.media.find((m) => m.type === "image");
   const description =

@@ -338,6 +338,28 @@ describe("pictures", () => {
     ]);
     expect((await fetch(new URL(webp!.url, base))).status).toBe(404);
 
+    // Published with the video first: its card (the listing's cards are read without the product's
+    // other media) shows the first picture, passing over the video.
+    const videoFirst = await call(`/api/admin/products/${p.id}`, token, {
+      method: "PUT",
+      json: productBody(p.name, {
+        slug: p.slug,
+        media: [
+          { type: "video", url: "https://videos.example.com/kurti.mp4", alt: "Kurti in motion" },
+          { id: png!.id, type: "image", alt: p.name },
+          { id: jpg!.id, type: "image", alt: "Red kurti, front" },
+        ],
+      }),
+    });
+    expect(videoFirst.status, await videoFirst.clone().text()).toBe(200);
+    expect((await call(`/api/admin/products/${p.id}/publish`, token, { method: "POST" })).status).toBe(200);
+    const listing = await (await fetch(new URL(`/all-products?card=${unique()}`, base))).text();
+    const card = listing.split("<li").find((item) => item.includes(`/${p.slug}"`));
+    expect(card, "the new product's card on the listing").toBeDefined();
+    expect(card).toContain(`src="${png!.url}"`);
+    expect(card).not.toContain(jpg!.url);
+    expect(card).not.toContain("videos.example.com");
+
     const badVideo = await call(`/api/admin/products/${p.id}`, token, {
       method: "PUT",
       json: productBody(p.name, { slug: p.slug, media: [{ type: "video", url: "http://example.com/x.mp4", alt: "x" }] }),

@@ -67,64 +67,97 @@ export interface Product {
 const activeProduct = eq(s.products.isActive, true);
 
 /**
- * Every column a product needs, with its category, media, colours and sizes folded into JSON by
- * SQLite: one row per product, one statement per list. Written as one constant so building a query
- * costs next to nothing (drizzle's relational builder took several milliseconds per product query,
- * the largest part of a render's CPU time).
+ * What a product card shows (app/lib/product-card.server.ts): no long texts, details or meta, and of
+ * its media only the first picture. A full `Product` is one too, so a page that has whole products
+ * (search, wishlist) makes its cards from them.
  */
-const PRODUCT_SELECT = sql.raw(`select
-  "products"."id" as id, "products"."slug" as slug, "products"."name" as name, "products"."description" as description,
-  "products"."brand" as brand, "products"."subcategory_id" as subcategoryId, "products"."paragraph1" as paragraph1,
+export type CardProduct = Pick<Product, "id" | "slug" | "name" | "description" | "category" | "media" | "colors" | "sizes" | "rating">;
+
+/**
+ * The columns of a product, with its category, media, colours and sizes folded into JSON by SQLite:
+ * one row per product, one statement per list. Written as constants so building a query costs next
+ * to nothing (drizzle's relational builder took several milliseconds per product query, the largest
+ * part of a render's CPU time). A card's statement leaves out what cards never show: a product's
+ * row is about three times a card's, on the wire from the database and in the Worker's parsing.
+ */
+const CARD_COLUMNS = `"products"."id" as id, "products"."slug" as slug, "products"."name" as name,
+  "products"."description" as description, "products"."rating_count" as ratingCount, "products"."rating_sum" as ratingSum,
+  pc.id as categoryId, pc.name as categoryName, pc.slug as categorySlug,
+  (select json_group_array(json_array(c.name, c.hex) order by c.position, c.id)
+     from product_colors c where c.product_id = "products"."id") as colors,
+  (select json_group_array(json_array(z.size, z.price_paise, z.discount_price_paise, z.stock) order by z.position, z.id)
+     from product_sizes z where z.product_id = "products"."id") as sizes`;
+const ALL_MEDIA = `(select json_group_array(json_array(m.type, m.url, m.alt, m.width, m.height) order by m.position, m.id)
+     from product_media m where m.product_id = "products"."id") as media`;
+const FIRST_PICTURE = `coalesce((select json_array(json_array(m.type, m.url, m.alt, m.width, m.height))
+     from product_media m where m.product_id = "products"."id" and m.type = 'image' order by m.position, m.id limit 1), '[]') as media`;
+const DETAIL_COLUMNS = `"products"."brand" as brand, "products"."subcategory_id" as subcategoryId, "products"."paragraph1" as paragraph1,
   "products"."paragraph2" as paragraph2, "products"."meta_title" as metaTitle, "products"."meta_description" as metaDescription,
   "products"."meta_keywords" as metaKeywords, "products"."fabric" as fabric, "products"."fit_type" as fitType,
   "products"."length" as garmentLength, "products"."sleeve_neck_type" as sleeveNeckType, "products"."pattern_print" as patternPrint,
   "products"."occasion_type" as occasionType, "products"."wash_care" as washCare, "products"."country_of_origin" as countryOfOrigin,
-  "products"."delivery_returns" as deliveryReturns, "products"."rating_count" as ratingCount, "products"."rating_sum" as ratingSum,
-  "products"."created_at" as createdAt,
-  pc.id as categoryId, pc.name as categoryName, pc.slug as categorySlug,
-  (select json_group_array(json_array(m.type, m.url, m.alt, m.width, m.height) order by m.position, m.id)
-     from product_media m where m.product_id = "products"."id") as media,
-  (select json_group_array(json_array(c.name, c.hex) order by c.position, c.id)
-     from product_colors c where c.product_id = "products"."id") as colors,
-  (select json_group_array(json_array(z.size, z.price_paise, z.discount_price_paise, z.stock) order by z.position, z.id)
-     from product_sizes z where z.product_id = "products"."id") as sizes
-from products join categories pc on pc.id = "products"."category_id"`);
+  "products"."delivery_returns" as deliveryReturns, "products"."created_at" as createdAt`;
+const FROM_PRODUCTS = `from products join categories pc on pc.id = "products"."category_id"`;
+const PRODUCT_SELECT = sql.raw(`select ${CARD_COLUMNS}, ${ALL_MEDIA}, ${DETAIL_COLUMNS} ${FROM_PRODUCTS}`);
+const CARD_SELECT = sql.raw(`select ${CARD_COLUMNS}, ${FIRST_PICTURE} ${FROM_PRODUCTS}`);
 
-/** A row of `PRODUCT_SELECT`: the details as the product shows them, except `length` (see below). */
-type ProductRow = Omit<Product["details"], "length"> & {
+/** A row of `CARD_SELECT`. */
+interface CardRow {
   id: number;
   slug: string;
   name: string;
   description: string;
-  brand: string;
-  subcategoryId: number | null;
-  paragraph1: string;
-  paragraph2: string;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  /** Not `length`: a libSQL row is array-like and its `length` counts the columns. */
-  garmentLength: string;
   ratingCount: number;
   ratingSum: number;
-  createdAt: number;
   categoryId: number;
   categoryName: string;
   categorySlug: string;
   media: string;
   colors: string;
   sizes: string;
-};
+}
 
-/** Active products matching `where`, in `orderBy` order, as a read for the request's batch (the wishlist joins its entries). */
-export function productsQuery(ctx: ServiceContext, opts: { join?: SQL; where?: SQL; orderBy: SQL; limit: number; offset?: number }) {
-  return ctx.db.all<ProductRow>(
-    sql`${PRODUCT_SELECT} ${opts.join ?? sql``} where ${and(activeProduct, opts.where)} order by ${opts.orderBy} limit ${opts.limit} offset ${opts.offset ?? 0}`,
+/** A row of `PRODUCT_SELECT`: the details as the product shows them, except `length` (see below). */
+type ProductRow = CardRow &
+  Omit<Product["details"], "length"> & {
+    brand: string;
+    subcategoryId: number | null;
+    paragraph1: string;
+    paragraph2: string;
+    metaTitle: string;
+    metaDescription: string;
+    metaKeywords: string;
+    /** Not `length`: a libSQL row is array-like and its `length` counts the columns. */
+    garmentLength: string;
+    createdAt: number;
+  };
+
+interface ListOptions {
+  join?: SQL;
+  where?: SQL;
+  orderBy: SQL;
+  limit: number;
+  offset?: number;
+}
+
+function listQuery<Row>(ctx: ServiceContext, select: SQL, opts: ListOptions) {
+  return ctx.db.all<Row>(
+    sql`${select} ${opts.join ?? sql``} where ${and(activeProduct, opts.where)} order by ${opts.orderBy} limit ${opts.limit} offset ${opts.offset ?? 0}`,
   );
 }
 
-/** A product as every page and the API show it; its rating comes from the kept count and sum. */
-export function toProduct(row: ProductRow): Product {
+/** Active products matching `where`, in `orderBy` order, as a read for the request's batch (the wishlist joins its entries). */
+export function productsQuery(ctx: ServiceContext, opts: ListOptions) {
+  return listQuery<ProductRow>(ctx, PRODUCT_SELECT, opts);
+}
+
+/** The same, with only what their cards show (`toCardProduct`). */
+function cardsQuery(ctx: ServiceContext, opts: ListOptions) {
+  return listQuery<CardRow>(ctx, CARD_SELECT, opts);
+}
+
+/** A product as a card shows it; its rating comes from the kept count and sum. */
+export function toCardProduct(row: CardRow): CardProduct {
   const media = JSON.parse(row.media) as [Product["media"][number]["type"], string, string, number, number][];
   const colors = JSON.parse(row.colors) as [string, string][];
   const sizes = JSON.parse(row.sizes) as [string, number, number | null, number][];
@@ -134,12 +167,20 @@ export function toProduct(row: ProductRow): Product {
     slug: row.slug,
     name: row.name,
     description: row.description,
-    brand: row.brand,
     category: { id: Number(row.categoryId), name: row.categoryName, slug: row.categorySlug },
-    subcategoryId: row.subcategoryId === null ? null : Number(row.subcategoryId),
     media: media.map(([type, url, alt, width, height]) => ({ type, url, alt, width, height })),
     colors: colors.map(([name, hex]) => ({ name, hex })),
     sizes: sizes.map(([size, pricePaise, discountPricePaise, stock]) => ({ size, pricePaise, discountPricePaise, stock })),
+    rating: { average: ratingCount ? Number(row.ratingSum) / ratingCount : null, count: ratingCount },
+  };
+}
+
+/** A product as every page and the API show it. */
+export function toProduct(row: ProductRow): Product {
+  return {
+    ...toCardProduct(row),
+    brand: row.brand,
+    subcategoryId: row.subcategoryId === null ? null : Number(row.subcategoryId),
     paragraph1: row.paragraph1,
     paragraph2: row.paragraph2,
     meta: { title: row.metaTitle, description: row.metaDescription, keywords: row.metaKeywords },
@@ -154,7 +195,6 @@ export function toProduct(row: ProductRow): Product {
       countryOfOrigin: row.countryOfOrigin,
       deliveryReturns: row.deliveryReturns,
     },
-    rating: { average: ratingCount ? Number(row.ratingSum) / ratingCount : null, count: ratingCount },
     createdAt: new Date(Number(row.createdAt)),
   };
 }
@@ -168,14 +208,27 @@ const cardPriceSql = sql.raw(`(
   where ps.product_id = "products"."id" and ps.stock > 0
 )`);
 
-function productListQuery(ctx: ServiceContext, where: SQL | undefined, opts: { sort: string; limit: number; offset: number }) {
+/** A list's order by its `sort` (newest first unless by price). */
+function listOrder(sort: string): SQL {
   const orderBy =
-    opts.sort === "price-asc"
+    sort === "price-asc"
       ? [sql`${cardPriceSql} is null`, asc(cardPriceSql), desc(s.products.createdAt)]
-      : opts.sort === "price-desc"
+      : sort === "price-desc"
         ? [sql`${cardPriceSql} is null`, desc(cardPriceSql), desc(s.products.createdAt)]
         : [desc(s.products.createdAt), desc(s.products.id)];
-  return productsQuery(ctx, { where, orderBy: sql.join(orderBy, sql`, `), limit: opts.limit, offset: opts.offset });
+  return sql.join(orderBy, sql`, `);
+}
+
+type ListPage = { sort: string; limit: number; offset: number };
+
+/** A list of whole products (the API's). */
+function productListQuery(ctx: ServiceContext, where: SQL | undefined, opts: ListPage) {
+  return productsQuery(ctx, { where, orderBy: listOrder(opts.sort), limit: opts.limit, offset: opts.offset });
+}
+
+/** A list of cards (the pages'). */
+function cardListQuery(ctx: ServiceContext, where: SQL | undefined, opts: ListPage) {
+  return cardsQuery(ctx, { where, orderBy: listOrder(opts.sort), limit: opts.limit, offset: opts.offset });
 }
 
 function categoriesQuery(ctx: ServiceContext) {
@@ -291,7 +344,7 @@ export async function searchProducts(ctx: ServiceContext, input: SearchQuery | R
 }
 
 /** What a product card needs, derived from the product's sizes by the shared price rules. */
-export function cardOf(p: Product) {
+export function cardOf(p: Pick<Product, "sizes">) {
   return { price: cardPrice(p.sizes), outOfStock: isOutOfStock(p.sizes) };
 }
 
@@ -337,7 +390,7 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
   const [categories, subcategories, rows, [total], sizes, colors, [names]] = await readAll(ctx, [
     categoriesQuery(ctx),
     subcategoriesQuery(ctx, q.category ?? 0),
-    productListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
+    cardListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
     ctx.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(s.products)
@@ -362,7 +415,7 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
     category: category ?? null,
     subcategories,
     subcategory: subcategory ?? null,
-    products: rows.slice(0, shown).map(toProduct),
+    products: rows.slice(0, shown).map(toCardProduct),
     hasMore: rows.length > shown,
     total: total?.n ?? 0,
     facets: { sizes: sortSizes(sizes.map((r) => r.size)), colors },
@@ -405,7 +458,7 @@ export async function getProductPage(ctx: ServiceContext, slugInput: unknown, op
       : settings.catalogue.reviewsShown;
   const [[row], related, reviews] = await readAll(ctx, [
     productBySlugQuery(ctx, slug),
-    productsQuery(ctx, {
+    cardsQuery(ctx, {
       where: sql`"products"."slug" <> ${slug} and "products"."category_id" = (select category_id from products where slug = ${slug})`,
       orderBy: sql`"products"."created_at" desc, "products"."id" desc`,
       limit: settings.catalogue.relatedCount,
@@ -413,7 +466,7 @@ export async function getProductPage(ctx: ServiceContext, slugInput: unknown, op
     newestReviewsQuery(ctx, slug, reviewsShown),
   ]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { product: toProduct(row), related: related.map(toProduct), reviews: reviews.map(reviewOf) };
+  return { product: toProduct(row), related: related.map(toCardProduct), reviews: reviews.map(reviewOf) };
 }
 
 /** A product with its newest reviews, for API clients (`GET /api/products/slug/{slug}`). */
@@ -438,7 +491,7 @@ export function sortSizes(sizes: string[]): string[] {
 export async function getHomePage(ctx: ServiceContext, opts: { products: number }) {
   const [categories, rows] = await readAll(ctx, [
     categoriesQuery(ctx),
-    productListQuery(ctx, undefined, { sort: "newest", limit: opts.products, offset: 0 }),
+    cardListQuery(ctx, undefined, { sort: "newest", limit: opts.products, offset: 0 }),
   ]);
-  return { categories, products: rows.map(toProduct) };
+  return { categories, products: rows.map(toCardProduct) };
 }
