@@ -1,15 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shakeableLinks } from "../../scripts/vite-react-router";
+import { reactRouterFile } from "../support/react-router-file";
 
-const require = createRequire(import.meta.url);
-const DIR = join(dirname(require.resolve("react-router/package.json")), "dist/production");
-const file = readdirSync(DIR)
-  .filter((f) => /^chunk-[A-Z0-9]+\.mjs$/.test(f))
-  .map((f) => readFileSync(join(DIR, f), "utf8"))
-  .find((code) => code.includes("var NavLink = "));
+const file = reactRouterFile("var NavLink = ");
 
 describe("React Router's Link and NavLink, made shakeable", () => {
   it("marks both pure and drops their developer-tools names, nothing else", () => {

@@ -1,15 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberedMatches } from "../../scripts/vite-react-router";
+import { reactRouterFile } from "../support/react-router-file";
 
-const require = createRequire(import.meta.url);
-const DIR = join(dirname(require.resolve("react-router/package.json")), "dist/production");
-const source = readdirSync(DIR)
-  .filter((f) => /^chunk-[A-Z0-9]+\.mjs$/.test(f))
-  .map((f) => readFileSync(join(DIR, f), "utf8"))
-  .find((code) => code.includes("function matchRoutesImpl("));
+const source = reactRouterFile("function matchRoutesImpl(");
 
 interface Match {
   params: Record<string, string | undefined>;
@@ -83,35 +78,39 @@ const PATHS = [
 const shape = (matches: Match[] | null) =>
   matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
+/** Each file's ranked branches of `routes`, as a server keeps them, and a matcher over each. */
+function matchers() {
+  const branches = { original: original.flattenAndRankRoutes(routes), patched: patched.flattenAndRankRoutes(routes) };
+  return {
+    original: (path: string, allowPartial = false) => original.matchRoutesImpl(routes, path, "/", allowPartial, branches.original),
+    patched: (path: string, allowPartial = false) => patched.matchRoutesImpl(routes, path, "/", allowPartial, branches.patched),
+  };
+}
+
 describe("React Router's route matching with remembered branches (the Worker's build)", () => {
   it("matches every path as React Router does, the first time and every time after", () => {
-    const branches = { original: original.flattenAndRankRoutes(routes), patched: patched.flattenAndRankRoutes(routes) };
+    const match = matchers();
     for (const allowPartial of [false, true]) {
       for (let round = 0; round < 3; round++) {
         for (const path of PATHS) {
-          const expected = shape(original.matchRoutesImpl(routes, path, "/", allowPartial, branches.original));
-          expect(shape(patched.matchRoutesImpl(routes, path, "/", allowPartial, branches.patched)), `${path} ${allowPartial}`).toEqual(
-            expected,
-          );
+          expect(shape(match.patched(path, allowPartial)), `${path} ${allowPartial}`).toEqual(shape(match.original(path, allowPartial)));
         }
       }
     }
     // What is remembered is which branch, never the matches: a caller that changes what it was given
     // changes nothing for the next caller.
-    const first = patched.matchRoutesImpl(routes, "/category/3", "/", false, branches.patched)!;
+    const first = match.patched("/category/3")!;
     first[1]!.params.id = "changed";
-    const again = patched.matchRoutesImpl(routes, "/category/3", "/", false, branches.patched)!;
+    const again = match.patched("/category/3")!;
     expect(again[1]!.params.id).toBe("3");
     expect(again).not.toBe(first);
   });
 
   it("keeps matching correctly past the paths it remembers", () => {
-    const branches = { original: original.flattenAndRankRoutes(routes), patched: patched.flattenAndRankRoutes(routes) };
+    const match = matchers();
     for (let i = 0; i < 2_500; i++) {
       const path = i % 3 === 0 ? `/category/${i}` : i % 3 === 1 ? `/women-products/x/slug-${i}` : `/missing-${i}/x`;
-      expect(shape(patched.matchRoutesImpl(routes, path, "/", false, branches.patched))).toEqual(
-        shape(original.matchRoutesImpl(routes, path, "/", false, branches.original)),
-      );
+      expect(shape(match.patched(path))).toEqual(shape(match.original(path)));
     }
   });
 
