@@ -34,8 +34,7 @@ function relationalConfig() {
 
 /**
  * What the client's `createClient` works out from the address and token (parsing the URL and its
- * query, ~3% of a signed-in page's CPU time in workerd when done per request): worked out once per
- * address and token. Plain data, no I/O.
+ * query, on every request before): worked out once per address and token. Plain data, no I/O.
  */
 let expanded: { key: string; config: ReturnType<typeof expandConfig> } | undefined;
 

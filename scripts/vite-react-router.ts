@@ -41,12 +41,12 @@ export function reactRouterLinks(): Plugin {
  * React Router finds a path's routes by trying its ranked route branches one by one (a regular
  * expression and a few objects each) until one matches. A page render does this five times and more
  * (the document's routes, the data query's, and each parent path of the address for the partial
- * manifest the page carries, paths which match no branch at all, so every branch is tried): ~3-4%
- * of a signed-in product page's CPU time in workerd. The routes do not change while the Worker runs,
- * so the Worker's build remembers, per list of branches React Router keeps, which branch a path
- * matched (or that none did) and tries that one alone the next time. The matches themselves are
- * built afresh for each call, exactly as before; a path the Worker has not met is matched as before.
- * At most MATCH_MEMO paths per list are remembered, then the memory starts over.
+ * manifest the page carries, paths which match no branch at all, so every branch is tried). The
+ * routes do not change while the Worker runs, so the Worker's build remembers, per list of branches
+ * React Router keeps, which branch a path matched (or that none did) and tries that one alone the
+ * next time. The matches themselves are built afresh for each call, exactly as before; a path the
+ * Worker has not met is matched as before. At most MATCH_MEMO paths per list are remembered, then
+ * the memory starts over.
  */
 const MATCH_MEMO = 1000;
 

@@ -76,9 +76,9 @@ const handlePage = async (request: Request, loadContext: AppLoadContext & { serv
 };
 
 // Hono's one-regular-expression router, named rather than left to Hono's pick: the default tries it
-// and silently falls back to a trie walked segment by segment when one path has a form it cannot
-// compile (a pattern inside a parameter), ~3% more CPU on every request, pages included. Named, such
-// a path fails every request at once, so no test run can miss it.
+// and silently falls back to a trie walked segment by segment on every request, pages included, when
+// one path has a form it cannot compile (a pattern inside a parameter). Named, such a path fails
+// every request at once, so no test run can miss it.
 const app = new Hono<ApiEnv>({ router: new RegExpRouter() });
 
 // First, so that every answer carries the security headers: pages, API, refusals (the cross-site

@@ -144,11 +144,8 @@ export async function servePage(
   if (!policy) return uncached(res);
   // A page sent whole (its length known: app/entry.server.tsx) is read once and both copies share
   // its bytes; a page still streaming is split as it streams.
-  const [forCache, forClient] = res.headers.has("content-length")
-    ? Array(2).fill(await res.arrayBuffer())
-    : res.body
-      ? res.body.tee()
-      : [null, null];
+  const whole = res.headers.has("content-length") ? await res.arrayBuffer() : null;
+  const [forCache, forClient] = whole ? [whole, whole] : res.body ? res.body.tee() : [null, null];
   opts.waitUntil(store(cache, req, new Response(forCache, res), policy, now, gen));
   return forBrowser(new Response(forClient, res), "MISS");
 }
