@@ -54,11 +54,14 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The status as it stands now, as when every page streamed: an error React recovers from later
+  // (a part the browser renders again) does not turn a page sent whole into a 500.
+  const status = responseStatusCode;
   if (await settledAtOnce(body.allReady)) {
     const html = await new Response(body).arrayBuffer();
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    return new Response(html, { headers: responseHeaders, status });
   }
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status });
 }
 
 /** Whether `allReady` settles before the next task: nothing in the page waits for data still on its way. */
