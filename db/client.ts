@@ -1,5 +1,4 @@
-import { _createClient } from "@libsql/client/web";
-import { expandConfig } from "@libsql/core/config";
+import { createClient } from "@libsql/client/web";
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
 import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { LibSQLSession } from "drizzle-orm/libsql/session";
@@ -33,27 +32,18 @@ function relationalConfig() {
 }
 
 /**
- * What the client's `createClient` works out from the address and token (parsing the URL and its
- * query, on every request before): worked out once per address and token. Plain data, no I/O.
- */
-let expanded: { key: string; config: ReturnType<typeof expandConfig> } | undefined;
-
-function clientConfig(env: DbEnv) {
-  const authToken = env.DATABASE_AUTH_TOKEN || undefined;
-  const key = `${env.DATABASE_URL}\n${authToken ?? ""}`;
-  if (expanded?.key !== key) expanded = { key, config: expandConfig({ url: env.DATABASE_URL, authToken }, true) };
-  return expanded.config;
-}
-
-/**
  * One client per request: on Workers, env arrives with each request and a client must not outlive it
  * (its queue of calls would carry one request's work into another's). The web client speaks HTTP to
  * the hosted database (or the local server in db/local-server); every HTTP call it makes is bounded
- * by `timeoutMs` (see `boundedFetch`). Built as `createClient` then `drizzle(client, { schema })`
- * build it, with the parsed address and the schema's relational config reused.
+ * by `timeoutMs` (see `boundedFetch`). Built as `drizzle(client, { schema })` builds it, with the
+ * schema's relational config reused.
  */
 export function createDb(env: DbEnv, { timeoutMs }: { timeoutMs: number }): Db {
-  const client = _createClient({ ...clientConfig(env), fetch: boundedFetch(timeoutMs) });
+  const client = createClient({
+    url: env.DATABASE_URL,
+    authToken: env.DATABASE_AUTH_TOKEN || undefined,
+    fetch: boundedFetch(timeoutMs),
+  });
   const config = relationalConfig();
   const session = new LibSQLSession(client, dialect, config, {}, undefined);
   return new LibSQLDatabase("async", dialect, session, config) as Db;
