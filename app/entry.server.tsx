@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { mayBeShared } from "../workers/edge-cache";
@@ -29,7 +29,7 @@ export default async function handleRequest(
   const href = shopCssHref.startsWith("/assets/") ? shopCssHref : "";
   const linked = href !== "" && !mayBeShared(request) && readCookie(request.headers, STYLESHEET_COOKIE) === stylesheetFile(href);
   const stylesheet: ShopStylesheet = { css: shopCss, href, linked };
-  const body = await renderToReadableStream(
+  const page = (
     <NonceContext.Provider value={nonce}>
       <StylesContext.Provider value={stylesheet}>
         <DeferredScriptsContext.Provider value={DEFERRED_SCRIPTS_BOOT}>
@@ -38,22 +38,31 @@ export default async function handleRequest(
           </HtmlKeeperContext.Provider>
         </DeferredScriptsContext.Provider>
       </StylesContext.Provider>
-    </NonceContext.Provider>,
-    {
-      nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1_000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell are reported by the router; later ones would go unseen otherwise.
-        if (shellRendered) console.error(error);
-      },
-    },
+    </NonceContext.Provider>
   );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page whose data is all at hand (every page but one with deferred data) is rendered to a string
+  // in one synchronous pass: no stream, and the hydration data is not waited for chunk by chunk.
+  if (await handOffAtOnce(routerContext)) {
+    const html = renderToString(page);
+    // A part that suspended anyway (a lazily loaded component's first use in this isolate) would be
+    // left for the browser to render: such a page is rendered again as a stream, which waits for it.
+    // (React's string renderer leaves out the doctype its stream writes before <html>.)
+    if (!html.includes(CLIENT_RENDERED)) return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  }
+  const body = await renderToReadableStream(page, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1_000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors before the shell are reported by the router; later ones would go unseen otherwise.
+      if (shellRendered) console.error(error);
+    },
+  });
   shellRendered = true;
   // Crawlers and no-JS shoppers get the whole document at once.
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The status as it stands now, as when every page streamed: an error React recovers from later
   // (a part the browser renders again) does not turn a page sent whole into a 500.
   const status = responseStatusCode;
@@ -73,4 +82,42 @@ function settledAtOnce(allReady: Promise<void>): Promise<boolean> {
     ),
     new Promise<boolean>((resolve) => setTimeout(resolve, 0, false)),
   ]);
+}
+
+/** React's mark of a Suspense boundary it left for the browser to render (`<!--$!-->`). */
+const CLIENT_RENDERED = "<!--$!-->";
+
+type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
+
+/**
+ * React Router's hydration data (a turbo-stream) is read chunk by chunk by a component that suspends
+ * on every read. When no loader returned a promise, the stream is complete within a few microtasks:
+ * it is read here instead, and the chunks are put where that component looks first (its cache, one
+ * entry per read, the last one `done`), so the page renders without suspending. False (nothing read)
+ * when data is still on its way; the page then streams as before.
+ */
+async function handOffAtOnce(context: EntryContext): Promise<boolean> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta || hasDeferredData(context)) return false;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: StreamCache = {};
+  for (let i = 0; ; i++) {
+    const { done, value } = await reader.read();
+    cache[i] = { result: { done, value: decoder.decode(value, { stream: true }) } } as StreamCache[number];
+    if (done) break;
+  }
+  reader.releaseLock();
+  context.renderMeta.streamCache = cache;
+  return true;
+}
+
+function hasDeferredData(context: EntryContext): boolean {
+  for (const data of Object.values(context.staticHandlerContext.loaderData ?? {})) {
+    if (data && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise)) return true;
+  }
+  for (const data of Object.values(context.staticHandlerContext.actionData ?? {})) {
+    if (data && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise)) return true;
+  }
+  return false;
 }

@@ -113,8 +113,15 @@ describe("a page's delivery", () => {
           headers: { "Accept-Encoding": "identity", ...(cookie ? { Cookie: cookie } : {}) },
         });
         const body = new Uint8Array(await res.arrayBuffer());
+        const label = `${page.name} ${cookie ? "signed in" : "signed out"}`;
         expect(res.status, page.name).toBe(200);
-        expect(res.headers.get("content-length"), `${page.name} ${cookie ? "signed in" : "signed out"}`).toBe(String(body.length));
+        expect(res.headers.get("content-length"), label).toBe(String(body.length));
+        // Rendered to a string or streamed, the same document: standards mode (a page without its
+        // doctype renders in quirks mode), nothing left for the browser to render, its data complete.
+        const html = new TextDecoder().decode(body);
+        expect(html.startsWith("<!DOCTYPE html><html"), label).toBe(true);
+        expect(html, label).not.toContain("<!--$!-->");
+        expect(html.match(/streamController\.close\(\)/g), label).toHaveLength(1);
       }
     }
   });
