@@ -48,7 +48,8 @@ export default async function handleRequest(
     // A part that suspended anyway (a lazily loaded component's first use in this isolate) would be
     // left for the browser to render: such a page is rendered again as a stream, which waits for it.
     // (React's string renderer leaves out the doctype its stream writes before <html>.)
-    if (!html.includes(CLIENT_RENDERED)) return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+    if (!html.includes(CLIENT_RENDERED))
+      return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
   }
   const body = await renderToReadableStream(page, {
     nonce,
