@@ -1,11 +1,14 @@
 import { createClient } from "@libsql/client/web";
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
 import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { LibSQLSession } from "drizzle-orm/libsql/session";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import * as schema from "./schema";
 
-export type Db = LibSQLDatabase<typeof schema>;
+/**
+ * The shop's database handle: Drizzle's query builders (`select`, `insert`, ...) and raw SQL, without
+ * its relational queries (`db.query.*`). Those need a builder per table built with every handle, one
+ * handle per request, for the few reads that used them.
+ */
+export type Db = LibSQLDatabase<Record<string, never>>;
 
 export interface DbEnv {
   DATABASE_URL: string;
@@ -13,40 +16,21 @@ export interface DbEnv {
 }
 
 /**
- * What `drizzle(client, { schema })` works out from the schema on every call (about a millisecond
- * of CPU, on every request): worked out once per isolate instead. Plain data, no I/O.
- */
-let relational: {
-  fullSchema: typeof schema;
-  schema: ReturnType<typeof extractTablesRelationalConfig>["tables"];
-  tableNamesMap: Record<string, string>;
-};
-const dialect = new SQLiteAsyncDialect();
-
-function relationalConfig() {
-  if (!relational) {
-    const { tables, tableNamesMap } = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-    relational = { fullSchema: schema, schema: tables, tableNamesMap };
-  }
-  return relational;
-}
-
-/**
  * One client per request: on Workers, env arrives with each request and a client must not outlive it
  * (its queue of calls would carry one request's work into another's). The web client speaks HTTP to
  * the hosted database (or the local server in db/local-server); every HTTP call it makes is bounded
- * by `timeoutMs` (see `boundedFetch`). Built as `drizzle(client, { schema })` builds it, with the
- * schema's relational config reused.
+ * by `timeoutMs` (see `boundedFetch`). Built as `drizzle(client)` builds it.
  */
+const dialect = new SQLiteAsyncDialect();
+
 export function createDb(env: DbEnv, { timeoutMs }: { timeoutMs: number }): Db {
   const client = createClient({
     url: env.DATABASE_URL,
     authToken: env.DATABASE_AUTH_TOKEN || undefined,
     fetch: boundedFetch(timeoutMs),
   });
-  const config = relationalConfig();
-  const session = new LibSQLSession(client, dialect, config, {}, undefined);
-  return new LibSQLDatabase("async", dialect, session, config) as Db;
+  const session = new LibSQLSession(client, dialect, undefined, {}, undefined);
+  return new LibSQLDatabase("async", dialect, session, undefined) as Db;
 }
 
 /** The database did not answer in time or could not be reached: a 503 for the shopper, never a 500. */

@@ -3,7 +3,6 @@ import { dirname, resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import * as schema from "./schema";
 import { seedDatabase, seedMedia } from "./seed";
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, "../migrations");
@@ -15,7 +14,7 @@ export async function migrateDatabase(url: string, authToken?: string): Promise<
   try {
     // WAL lets the local server's readers and this writer work side by side.
     if (url.startsWith("file:")) await client.execute("PRAGMA journal_mode = WAL");
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     client.close();
   }
@@ -30,7 +29,7 @@ export async function prepareLocalDatabase(opts: { file: string; persistRoot: st
   await migrateDatabase(url);
   const client = createClient({ url });
   try {
-    const { seeded } = await seedDatabase(drizzle(client, { schema }));
+    const { seeded } = await seedDatabase(drizzle(client));
     const mediaCount = await seedMedia(opts.persistRoot);
     return { seeded, mediaCount };
   } finally {

@@ -7,7 +7,6 @@ import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrateDatabase } from "../db/prepare";
-import * as schema from "../db/schema";
 import { seedDatabase, seedMedia } from "../db/seed";
 
 const { values } = parseArgs({
@@ -22,7 +21,7 @@ const persistRoot = values.persist;
 await migrateDatabase(url);
 const client = createClient({ url });
 try {
-  const { seeded } = await seedDatabase(drizzle(client, { schema }));
+  const { seeded } = await seedDatabase(drizzle(client));
   const images = await seedMedia(persistRoot);
   console.log(
     `${seeded ? "Seeded" : "Already seeded, left unchanged:"} ${url}; wrote ${images} images to ${persistRoot}/v3/r2 (bucket aanchal-media)`,

@@ -4,7 +4,6 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll } from "vitest";
 import { type LocalDbServer, startLocalDbServer } from "../../db/local-server/server";
-import * as schema from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
@@ -34,7 +33,7 @@ export function useInProcessApp(tag: string) {
   beforeAll(async () => {
     const client = createClient({ url: database.url });
     try {
-      await seedDatabase(drizzle(client, { schema }));
+      await seedDatabase(drizzle(client));
     } finally {
       client.close();
     }

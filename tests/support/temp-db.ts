@@ -6,7 +6,6 @@ import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
 import { migrateDatabase } from "../../db/prepare";
-import * as schema from "../../db/schema";
 
 const tmpRoot = fileURLToPath(new URL("../../.tmp/", import.meta.url));
 
@@ -23,7 +22,7 @@ export function useTempDatabase(tag: string) {
     connect(): { client: Client; db: Db } {
       const client = createClient({ url: database.url });
       clients.push(client);
-      return { client, db: drizzle(client, { schema }) };
+      return { client, db: drizzle(client) };
     },
   };
   beforeAll(async () => {

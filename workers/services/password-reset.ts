@@ -61,10 +61,11 @@ export async function forgotPassword(ctx: ServiceContext, input: unknown): Promi
 async function liveReset(ctx: ServiceContext, token: unknown) {
   if (typeof token !== "string" || !RESET_TOKEN.test(token)) return null;
   const tokenHash = await sha256Hex(token);
-  const row = await ctx.db.query.passwordResets.findFirst({
-    columns: { id: true, userId: true },
-    where: and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, ctx.now())),
-  });
+  const [row] = await ctx.db
+    .select({ id: passwordResets.id, userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, ctx.now())))
+    .limit(1);
   return row ? { ...row, tokenHash } : null;
 }
 

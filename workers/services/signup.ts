@@ -28,7 +28,13 @@ const codeRefused = (message: string) => new AppError(400, message, { field: "ot
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-export const findUserByEmail = (ctx: ServiceContext, email: string) => ctx.db.query.users.findFirst({ where: eq(users.email, email) });
+export const findUserByEmail = (ctx: ServiceContext, email: string) =>
+  ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1)
+    .then(([user]) => user);
 
 /** Codes are only a million strong, so their hash is keyed with the server secret (an HMAC). */
 const codeHash = (ctx: ServiceContext, userId: number, code: string) => hmacSha256Hex(ctx.env.SESSION_SECRET, `signup:${userId}:${code}`);
@@ -141,10 +147,13 @@ export async function sendSignupCode(
 
 /** The newest code of one sign-up (whatever its state). */
 const latestCode = (ctx: ServiceContext, userId: number, requestHash: string) =>
-  ctx.db.query.signupCodes.findFirst({
-    where: and(eq(signupCodes.userId, userId), eq(signupCodes.requestHash, requestHash)),
-    orderBy: desc(signupCodes.id),
-  });
+  ctx.db
+    .select()
+    .from(signupCodes)
+    .where(and(eq(signupCodes.userId, userId), eq(signupCodes.requestHash, requestHash)))
+    .orderBy(desc(signupCodes.id))
+    .limit(1)
+    .then(([code]) => code);
 
 /** Seconds until another code may be sent (0 = now). */
 function resendWait(ctx: ServiceContext, code: { createdAt: Date; consumedAt: Date | null } | undefined): number {
