@@ -1,7 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { reactRouterLinks, reactRouterMatches } from "./scripts/vite-react-router";
+import { reactRouterLinks, reactRouterMatches, reactRouterStaticRoutes } from "./scripts/vite-react-router";
 import { reactStringStream } from "./scripts/vite-react-string-stream";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
@@ -19,6 +19,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactStringStream(),
     reactRouterLinks(),
     reactRouterMatches(),
+    ...reactRouterStaticRoutes(),
     plainDynamicImports(),
   ],
   resolve: {

@@ -95,3 +95,102 @@ export function reactRouterMatches(): Plugin {
     missing: "the Worker's build did not include React Router's production file with matchRoutesImpl",
   });
 }
+
+/**
+ * Every document render, React Router builds its whole route tree again for a static router: the
+ * route modules' map (`createEntryRouteModules`), a route object per route of the app
+ * (`createServerRoutes`, 50-odd for the shop) and their data routes with a React element each
+ * (`convertRoutesToDataRoutes` in `createStaticRouter`). None of it depends on the request: it is
+ * the build's routes, the same for every page. The Worker's build keeps each, per the object it was
+ * made from (the build's routes, its manifest's routes, the route list), and hands out the same
+ * tree again; a build it has not met (another one, the shop-only build the back office's door uses)
+ * gets its own. Everything a request owns (its matches, its data, the router's state) is made per
+ * request as before.
+ */
+const STATIC_DATA_ROUTES: readonly Replacement[] = [
+  {
+    find: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+    replace: `var staticDataRoutes = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let known = staticDataRoutes.get(routes);
+  if (!known) {
+    let routesById = {};
+    known = { manifest: routesById, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, routesById) };
+    staticDataRoutes.set(routes, known);
+  }
+  let { manifest, dataRoutes } = known;`,
+  },
+];
+
+const SERVER_ROUTES: readonly Replacement[] = [
+  {
+    find: `function createEntryRouteModules(manifest) {`,
+    replace: `var entryRouteModules = new WeakMap();
+function keptEntryRouteModules(routes) {
+  let modules = entryRouteModules.get(routes);
+  if (!modules) entryRouteModules.set(routes, modules = createEntryRouteModules(routes));
+  return modules;
+}
+function createEntryRouteModules(manifest) {`,
+  },
+  {
+    find: `      routeModules: createEntryRouteModules(build.routes),`,
+    replace: `      routeModules: keptEntryRouteModules(build.routes),`,
+  },
+  {
+    find: `  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    replace: `  let routes = keptServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+  },
+  {
+    find: `function ServerRouter({`,
+    replace: `var serverRoutes = new WeakMap();
+function keptServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
+  let byModules = serverRoutes.get(manifestRoutes);
+  if (!byModules) serverRoutes.set(manifestRoutes, byModules = new WeakMap());
+  let routes = byModules.get(routeModules);
+  if (!routes) byModules.set(routeModules, routes = createServerRoutes(manifestRoutes, routeModules, future, isSpaMode));
+  return routes;
+}
+function ServerRouter({`,
+  },
+];
+
+/** React Router's file with createStaticRouter keeping each route list's data routes. */
+export const keptDataRoutes = (code: string) => replaceExactly(code, STATIC_DATA_ROUTES, "react-router static data routes");
+
+/** React Router's server file with the route modules' map and the server routes kept per build. */
+export const keptServerRoutes = (code: string) => replaceExactly(code, SERVER_ROUTES, "react-router server routes");
+
+/** The route tree of a document render built once per build, in the Worker's build (the browser builds it once). */
+export function reactRouterStaticRoutes(): Plugin[] {
+  return [
+    patchPlugin({
+      name: "react-router-static-data-routes",
+      file: FILE,
+      marker: "function createStaticRouter(",
+      builds: { browser: false, worker: true },
+      patch: keptDataRoutes,
+      missing: "the Worker's build did not include React Router's production file with createStaticRouter",
+    }),
+    patchPlugin({
+      name: "react-router-server-routes",
+      file: FILE,
+      marker: "function ServerRouter({",
+      builds: { browser: false, worker: true },
+      patch: keptServerRoutes,
+      missing: "the Worker's build did not include React Router's production file with ServerRouter",
+    }),
+  ];
+}
