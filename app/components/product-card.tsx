@@ -3,6 +3,7 @@ import { useSubmit } from "react-router";
 import type { CartIntent } from "../../workers/services/choice.rules";
 import type { SizePrice } from "../../workers/services/pricing";
 import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
+import { Kept } from "../lib/kept-html";
 import type { Colour } from "../lib/product-options";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
@@ -115,6 +116,43 @@ interface ProductCardProps {
 
 type CardVariant = "shop" | "wishlist";
 
+/** Cards' bodies kept as HTML per Worker (app/lib/kept-html.tsx): a few pages' worth of products. */
+const CARDS_KEPT = 400;
+
+type CardBodyInputs = Pick<ProductCardData, "category" | "name" | "href" | "description" | "rating" | "price"> & {
+  headingLevel: 2 | 3;
+};
+
+/**
+ * What a card says about its product: the same for every shopper while the product is, so the server
+ * renders it once and keeps the HTML (a card's heart and buttons, which depend on who looks and on
+ * the page, are drawn around it as usual).
+ */
+function CardBody({ category, name, href, description, rating, price, headingLevel }: CardBodyInputs) {
+  const Name = `h${headingLevel}` as const;
+  return (
+    <>
+      <p className="product-card__category">{category}</p>
+      <Name className="product-card__name">
+        <ShopLink to={href}>{name}</ShopLink>
+      </Name>
+      <p className="product-card__description">{description}</p>
+      {rating && (
+        <p className="product-card__rating">
+          {/* The stars of rating-stars.tsx, drawn here without importing it: a module shared by the
+              card's pages and the product page would move between chunks (the JS budget). */}
+          <span className="stars" style={{ "--filled": rating.stars } as CSSProperties} aria-hidden="true" />
+          <span aria-hidden="true">
+            {rating.value} ({rating.count})
+          </span>
+          <span className="visually-hidden">{rating.label}</span>
+        </p>
+      )}
+      {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
+    </>
+  );
+}
+
 /**
  * Keyboard focus on a card's link or buttons brings the whole card into view, clear of the sticky
  * header (html's scroll-padding-top): the browser alone centres the focused control, which leaves
@@ -135,8 +173,7 @@ export function ProductCard({
   hidden = false,
 }: ProductCardProps) {
   const fallback = useImageFallback();
-  const Name = `h${headingLevel}` as const;
-  const { image, price } = product;
+  const { image, category, name, href, description, rating, price } = product;
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementInteractions: focus moving to the card's own link and buttons, not an interaction of its own
     <article className="product-card" onFocus={revealCard} hidden={hidden || undefined}>
@@ -154,25 +191,15 @@ export function ProductCard({
         {product.outOfStock && <span className="badge product-card__badge">Out of Stock</span>}
         <WishlistHeart productId={product.id} name={product.name} className="product-card__heart" />
       </div>
-      <div className="product-card__body">
-        <p className="product-card__category">{product.category}</p>
-        <Name className="product-card__name">
-          <ShopLink to={product.href}>{product.name}</ShopLink>
-        </Name>
-        <p className="product-card__description">{product.description}</p>
-        {product.rating && (
-          <p className="product-card__rating">
-            {/* The stars of rating-stars.tsx, drawn here without importing it: a module shared by the
-                card's pages and the product page would move between chunks (the JS budget). */}
-            <span className="stars" style={{ "--filled": product.rating.stars } as CSSProperties} aria-hidden="true" />
-            <span aria-hidden="true">
-              {product.rating.value} ({product.rating.count})
-            </span>
-            <span className="visually-hidden">{product.rating.label}</span>
-          </p>
-        )}
-        {price && <Price pricePaise={price.pricePaise} effectivePaise={price.effectivePaise} />}
-      </div>
+      <Kept
+        as="div"
+        className="product-card__body"
+        name="card"
+        inputs={{ category, name, href, description, rating, price, headingLevel }}
+        limit={CARDS_KEPT}
+      >
+        {CardBody}
+      </Kept>
       <CardActions product={product} variant={variant} hidden={hidden} />
     </article>
   );

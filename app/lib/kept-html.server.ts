@@ -3,20 +3,26 @@ import { renderToString } from "react-dom/server";
 import type { HtmlKeeper } from "./kept-html";
 
 /**
- * At most this many pieces of HTML are kept per Worker instance. The keys are a few per build (the
- * footer for the store's current address and this year, the size chart); when the owner changes the
- * address the old footer is the oldest entry and leaves first.
+ * By default at most this many versions of one kept content per Worker instance: the footer is one
+ * per store address and year, the size chart one; when the owner changes the address the old footer
+ * is the oldest entry and leaves first. Cards' bodies ask for more (one per product and heading level).
  */
 const KEEP = 32;
 
-const kept = new Map<string, string>();
+/** Each content's versions, by their inputs (as JSON), oldest first. */
+const kept = new Map<string, Map<string, string>>();
 
-/** The server's keeper (see Kept in kept-html.tsx): the HTML of each key, rendered once. */
-export const keepHtml: HtmlKeeper = (key: string, render: () => ReactNode) => {
-  const found = kept.get(key);
+/** The server's keeper (see Kept in kept-html.tsx): the HTML of each content and inputs, rendered once. */
+export const keepHtml: HtmlKeeper = (name: string, inputs: string, render: () => ReactNode, limit = KEEP) => {
+  let versions = kept.get(name);
+  if (!versions) {
+    versions = new Map();
+    kept.set(name, versions);
+  }
+  const found = versions.get(inputs);
   if (found !== undefined) return found;
   const html = renderToString(render());
-  if (kept.size >= KEEP) kept.delete(kept.keys().next().value as string);
-  kept.set(key, html);
+  if (versions.size >= limit) versions.delete(versions.keys().next().value as string);
+  versions.set(inputs, html);
   return html;
 };

@@ -4,11 +4,11 @@ import { createContext, type ReactNode, useContext } from "react";
  * Renders a subtree to HTML, or returns the HTML it rendered before for the same key. The server
  * provides one (app/lib/kept-html.server.ts, through entry.server.tsx); the browser has none.
  */
-export type HtmlKeeper = (key: string, render: () => ReactNode) => string;
+export type HtmlKeeper = (name: string, inputs: string, render: () => ReactNode, limit?: number) => string;
 
 export const HtmlKeeperContext = createContext<HtmlKeeper | null>(null);
 
-type KeptTag = "footer" | "details";
+type KeptTag = "footer" | "details" | "div";
 
 /**
  * An element whose content is the same for every shopper and every page while its `inputs` are
@@ -26,6 +26,7 @@ export function Kept<I>({
   name,
   inputs,
   className,
+  limit,
   children,
 }: {
   as: KeptTag;
@@ -33,11 +34,13 @@ export function Kept<I>({
   name: string;
   inputs: I;
   className?: string;
+  /** How many versions of this content the server keeps at most (default: a handful; cards need more). */
+  limit?: number;
   children: (inputs: I) => ReactNode;
 }) {
   const keeper = useContext(HtmlKeeperContext);
   if (!keeper) return <Tag className={className}>{children(inputs)}</Tag>;
-  const html = keeper(`${name}:${JSON.stringify(inputs)}`, () => children(inputs));
+  const html = keeper(name, JSON.stringify(inputs), () => children(inputs), limit);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of this component's content, escaped as React escapes it.
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -8,7 +8,7 @@ import { keepHtml } from "../../app/lib/kept-html.server";
 const content = ({ year, city }: { year: number; city: string }) =>
   h(Fragment, null, h("p", { className: "x" }, "© ", year, " ", city, "."), h("a", { href: "/a?b=1&c=2" }, "A & B"));
 
-const page = (keeper: typeof keepHtml | null, inputs: { year: number; city: string }, calls?: string[]) =>
+const page = (keeper: typeof keepHtml | null, inputs: { year: number; city: string }, calls?: string[], limit?: number, name?: string) =>
   renderToString(
     h(
       HtmlKeeperContext.Provider,
@@ -16,8 +16,9 @@ const page = (keeper: typeof keepHtml | null, inputs: { year: number; city: stri
       h(Kept<{ year: number; city: string }>, {
         as: "footer",
         className: "site-footer",
-        name: `test-${inputs.city}`,
+        name: name ?? `test-${inputs.city}`,
         inputs,
+        limit,
         // biome-ignore lint/correctness/noChildrenProp: createElement in a .ts test; Kept's children is a function of its inputs.
         children: (i) => {
           calls?.push(i.city);
@@ -45,5 +46,24 @@ describe("kept HTML", () => {
     const changed = page(keepHtml, { year: 2027, city: "Noida" }, calls);
     expect(calls).toEqual(["Noida", "Noida"]);
     expect(changed).toContain("2027");
+  });
+
+  it("keeps each content's versions apart, at most its limit of them, the oldest leaving first", () => {
+    const calls: string[] = [];
+    const card = (city: string) => page(keepHtml, { year: 2026, city }, calls, 2, "test-cards");
+    const footer = () => page(keepHtml, { year: 2026, city: "Meerut" }, calls, undefined, "test-footer");
+    footer();
+    card("A");
+    card("B");
+    card("C"); // the third version: A, the oldest, leaves
+    card("C");
+    card("B");
+    expect(calls).toEqual(["Meerut", "A", "B", "C"]);
+    card("A");
+    expect(calls).toEqual(["Meerut", "A", "B", "C", "A"]);
+    // Many cards never push another content out.
+    for (const city of ["D", "E", "F", "G"]) card(city);
+    footer();
+    expect(calls.filter((c) => c === "Meerut")).toHaveLength(1);
   });
 });
