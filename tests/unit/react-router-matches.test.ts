@@ -1,8 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rememberedMatches } from "../../scripts/vite-react-router";
-import { reactRouterFile } from "../support/react-router-file";
+import { reactRouterFile, useRouterFiles } from "../support/react-router-file";
 
 const source = reactRouterFile("function matchRoutesImpl(");
 
@@ -19,20 +17,12 @@ interface RouterFile {
 
 // The file as React Router ships it and as the Worker's build has it, each with its branch ranking
 // exported so the test can hand both the precomputed branches the server's matching uses.
-const folder = resolve(__dirname, "../../.tmp", `react-router-matches-${process.pid}`);
-let original: RouterFile;
-let patched: RouterFile;
-beforeAll(async () => {
-  mkdirSync(folder, { recursive: true });
-  const load = async (name: string, code: string) => {
-    const file = join(folder, name);
-    writeFileSync(file, `${code}\nexport { flattenAndRankRoutes };\n`);
-    return (await import(/* @vite-ignore */ file)) as RouterFile;
-  };
-  original = await load("original.mjs", source as string);
-  patched = await load("patched.mjs", rememberedMatches(source as string));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const files = useRouterFiles<RouterFile>(
+  "react-router-matches",
+  source as string,
+  rememberedMatches,
+  "\nexport { flattenAndRankRoutes };\n",
+);
 
 /** A route tree shaped like the shop's: a layout, static pages, dynamic segments, an optional one, a splat. */
 const routes = [
@@ -80,10 +70,10 @@ const shape = (matches: Match[] | null) =>
 
 /** Each file's ranked branches of `routes`, as a server keeps them, and a matcher over each. */
 function matchers() {
-  const branches = { original: original.flattenAndRankRoutes(routes), patched: patched.flattenAndRankRoutes(routes) };
+  const branches = { original: files.original.flattenAndRankRoutes(routes), patched: files.patched.flattenAndRankRoutes(routes) };
   return {
-    original: (path: string, allowPartial = false) => original.matchRoutesImpl(routes, path, "/", allowPartial, branches.original),
-    patched: (path: string, allowPartial = false) => patched.matchRoutesImpl(routes, path, "/", allowPartial, branches.patched),
+    original: (path: string, allowPartial = false) => files.original.matchRoutesImpl(routes, path, "/", allowPartial, branches.original),
+    patched: (path: string, allowPartial = false) => files.patched.matchRoutesImpl(routes, path, "/", allowPartial, branches.patched),
   };
 }
 

@@ -1,8 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keptDataRoutes, keptServerRoutes } from "../../scripts/vite-react-router";
-import { reactRouterFile } from "../support/react-router-file";
+import { reactRouterFile, useRouterFiles } from "../support/react-router-file";
 
 const source = reactRouterFile("function createStaticRouter(");
 const serverSource = reactRouterFile("function ServerRouter({");
@@ -24,20 +22,7 @@ interface RouterFile {
 }
 
 // React Router's file as it ships and as the Worker's build has it.
-const folder = resolve(__dirname, "../../.tmp", `react-router-static-routes-${process.pid}`);
-let original: RouterFile;
-let patched: RouterFile;
-beforeAll(async () => {
-  mkdirSync(folder, { recursive: true });
-  const load = async (name: string, code: string) => {
-    const file = join(folder, name);
-    writeFileSync(file, code);
-    return (await import(/* @vite-ignore */ file)) as RouterFile;
-  };
-  original = await load("original.mjs", source as string);
-  patched = await load("patched.mjs", keptDataRoutes(source as string));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const files = useRouterFiles<RouterFile>("react-router-static-routes", source as string, keptDataRoutes);
 
 const Page = () => null;
 const Oops = () => null;
@@ -85,9 +70,9 @@ const shape = (routes: DataRoute[]): unknown =>
 describe("React Router's static router with its data routes kept per route list (the Worker's build)", () => {
   it("builds the same data routes as React Router, once per route list, and each request's state apart", () => {
     const routes = serverRoutes();
-    const first = patched.createStaticRouter(routes, requestContext("coral-midi"));
-    const second = patched.createStaticRouter(routes, requestContext("indigo-maxi"));
-    expect(shape(first.routes)).toEqual(shape(original.createStaticRouter(serverRoutes(), requestContext("coral-midi")).routes));
+    const first = files.patched.createStaticRouter(routes, requestContext("coral-midi"));
+    const second = files.patched.createStaticRouter(routes, requestContext("indigo-maxi"));
+    expect(shape(first.routes)).toEqual(shape(files.original.createStaticRouter(serverRoutes(), requestContext("coral-midi")).routes));
     // The tree is kept: the second render gets the very same routes, its matches point into them.
     expect(second.routes).toBe(first.routes);
     expect(second.state.matches[1]!.route).toBe(second.routes[0]!.children![1]);
@@ -101,8 +86,8 @@ describe("React Router's static router with its data routes kept per route list 
   it("gives another route list (another build) its own data routes", () => {
     const shop = serverRoutes();
     const other = serverRoutes().map((root) => ({ ...root, children: root.children.filter((r) => r.id !== "admin") }));
-    const a = patched.createStaticRouter(shop, requestContext("coral-midi"));
-    const b = patched.createStaticRouter(other, requestContext("coral-midi"));
+    const a = files.patched.createStaticRouter(shop, requestContext("coral-midi"));
+    const b = files.patched.createStaticRouter(other, requestContext("coral-midi"));
     expect(b.routes).not.toBe(a.routes);
     expect((b.routes[0]!.children ?? []).map((r) => r.id)).toEqual(["home", "product"]);
     expect((a.routes[0]!.children ?? []).map((r) => r.id)).toEqual(["home", "product", "admin"]);
