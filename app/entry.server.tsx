@@ -50,6 +50,9 @@ export default async function handleRequest(
     // (React's string renderer leaves out the doctype its stream writes before <html>.)
     if (!html.includes(CLIENT_RENDERED))
       return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+    // The first render took a reader of the (read) data stream, which locks it: the second gets a
+    // stream of its own, never read either, since its component finds every chunk in its cache.
+    routerContext.serverHandoffStream = new ReadableStream({ start: (controller) => controller.close() });
   }
   const body = await renderToReadableStream(page, {
     nonce,
@@ -113,12 +116,7 @@ async function handOffAtOnce(context: EntryContext): Promise<boolean> {
   return true;
 }
 
-function hasDeferredData(context: EntryContext): boolean {
-  for (const data of Object.values(context.staticHandlerContext.loaderData ?? {})) {
-    if (data && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise)) return true;
-  }
-  for (const data of Object.values(context.staticHandlerContext.actionData ?? {})) {
-    if (data && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise)) return true;
-  }
-  return false;
+function hasDeferredData({ staticHandlerContext: { loaderData, actionData } }: EntryContext): boolean {
+  const routesData = [...Object.values(loaderData ?? {}), ...Object.values(actionData ?? {})];
+  return routesData.some((data) => data && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise));
 }
