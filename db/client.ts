@@ -15,14 +15,14 @@ export interface DbEnv {
   DATABASE_AUTH_TOKEN?: string;
 }
 
+const dialect = new SQLiteAsyncDialect();
+
 /**
  * One client per request: on Workers, env arrives with each request and a client must not outlive it
  * (its queue of calls would carry one request's work into another's). The web client speaks HTTP to
  * the hosted database (or the local server in db/local-server); every HTTP call it makes is bounded
  * by `timeoutMs` (see `boundedFetch`). Built as `drizzle(client)` builds it.
  */
-const dialect = new SQLiteAsyncDialect();
-
 export function createDb(env: DbEnv, { timeoutMs }: { timeoutMs: number }): Db {
   const client = createClient({
     url: env.DATABASE_URL,
