@@ -98,7 +98,9 @@ type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCa
  * on every read. When no loader returned a promise, the stream is complete within a few microtasks:
  * it is read here instead, and the chunks are put where that component looks first (its cache, one
  * entry per read, the last one `done`), so the page renders without suspending. False (nothing read)
- * when data is still on its way; the page then streams as before.
+ * when a loader returned a promise; the page then streams as before. (A promise nested deeper in a
+ * loader's data, which the shop has none of, would be waited for here, within React Router's own
+ * time limit on the data, and the page sent whole once it settled.)
  */
 async function handOffAtOnce(context: EntryContext): Promise<boolean> {
   const stream = context.serverHandoffStream;

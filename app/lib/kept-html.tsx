@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useContext } from "react";
 
 /**
- * Renders a subtree to HTML, or returns the HTML it rendered before for the same key. The server
+ * Renders a subtree to HTML, or returns the HTML it rendered before for the same content (`name`)
+ * and inputs (as JSON), keeping at most `limit` versions of one content. The server
  * provides one (app/lib/kept-html.server.ts, through entry.server.tsx); the browser has none.
  */
 export type HtmlKeeper = (name: string, inputs: string, render: () => ReactNode, limit?: number) => string;
