@@ -1,9 +1,9 @@
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
 import { useBrowser, viewports } from "../support/browser";
-import { waitForHydration } from "../support/page";
+import { holdScripts, waitForHydration } from "../support/page";
 
 /**
  * The page's JavaScript loads after the first paint (app/lib/deferred-scripts.tsx): what a shopper
@@ -32,19 +32,6 @@ beforeAll(async () => {
   }
   throw new Error("The demo catalogue has no product whose sizes differ in price");
 });
-
-/** Holds every request for the page's JavaScript, as a slow connection would, until `release()`. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
-  return {
-    async release() {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
 
 const priceShown = (page: Page) => page.locator(".purchase .price--large").first().textContent();
 

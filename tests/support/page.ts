@@ -1,4 +1,5 @@
 import type { Page, Route } from "playwright-core";
+import { expect } from "vitest";
 
 /**
  * Waits until React's hydration of the page has committed (entry.client.tsx marks `<html
@@ -39,4 +40,45 @@ export async function holdNextPost(page: Page): Promise<() => void> {
   };
   await page.route(matcher, handler);
   return release;
+}
+
+/**
+ * Holds every request for the page's JavaScript, as a slow connection would, until `release()`:
+ * what a test does meanwhile is what a shopper does before the script has started (plain links,
+ * forms and native controls only). Call it before `page.goto`.
+ */
+export async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+/**
+ * A mid-range phone: the CPU slowed 4x (Chrome DevTools' "4x slowdown"). Pair it with the phone
+ * viewport. Applies to this page until it closes.
+ */
+export async function slowCpu(page: Page, rate = 4): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+/**
+ * Opens `path` as a phone on a slow CPU would before its script has started, lets `act` type and tap
+ * there, then lets the script in and waits until React has taken over the page. Open the page with
+ * `{ hydrated: false }`.
+ */
+export async function actBeforeHydration(page: Page, path: string, act: () => Promise<void>): Promise<void> {
+  await slowCpu(page);
+  const scripts = await holdScripts(page);
+  await page.goto(path);
+  await act();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+  await scripts.release();
+  await waitForHydration(page);
 }
