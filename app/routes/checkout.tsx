@@ -1,11 +1,10 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { databaseUnavailable } from "../../db/client";
-import { checkoutAddressSchema } from "../../workers/services/address.schema";
+import { placeByPin } from "../../workers/services/address-place";
 import { myAddresses } from "../../workers/services/addresses";
 import { type CartLine, type HeldLine, heldLine, myCart } from "../../workers/services/cart";
 import { couponMessages, normaliseCouponCode, orderTotals } from "../../workers/services/coupon.rules";
 import { AppError, errorHeaders } from "../../workers/services/errors";
-import { fieldErrors } from "../../workers/services/fields.schema";
 import { orderPagePath } from "../../workers/services/order-views.rules";
 import { applyCoupon, confirmPayment, placeOrder } from "../../workers/services/orders";
 import { effectivePrice } from "../../workers/services/pricing";
@@ -17,6 +16,7 @@ import {
   type AddressField,
   type AddressValues,
   type CheckoutAnswer,
+  type CheckoutFormState,
   type CouponApplied,
   checkoutMessages,
   type LinesSource,
@@ -121,48 +121,74 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "verify") return verify(request, services, form, held !== null, !claims);
   // A guest checks out only a Buy Now line (her session may also have ended since the page was drawn).
   if (!claims && !held) throw redirect(CHECKOUT_SIGN_UP);
-  if (intent === "apply-coupon") return applyCode(services, text(form, "couponCode"), held, !claims);
-  if (intent === "remove-coupon") return answer({ intent, ok: true });
-  if (intent === "place") return place(request, services, form, held, !claims);
+  const checkout: Checkout = { services, held, guest: !claims, posted: postedForm(form, !claims) };
+  if (intent === "apply-coupon" || (intent === "enter" && checkout.posted.couponEntry.trim())) return applyCode(checkout);
+  if (intent === "remove-coupon") return answer({ intent, ok: true, form: { ...checkout.posted, coupon: null } });
+  if (intent === "enter") return answer({ intent, ok: true, form: await drawnAgain(checkout) });
+  if (intent === "place") return place(request, checkout, form);
   return answer({ intent: "unknown", ok: false, message: checkoutMessages.unknownAction }, 400);
 }
 
 type Services = Route.ActionArgs["context"]["services"];
 
-async function appliedCoupon(services: Services, code: string, held: HeldLine | null, guest: boolean): Promise<CouponApplied> {
+/** One post of the checkout form: who asks, for which lines, and the form as she left it. */
+interface Checkout {
+  services: Services;
+  held: HeldLine | null;
+  guest: boolean;
+  posted: PostedForm;
+}
+
+type PostedForm = Omit<CheckoutFormState, "coupon" | "values"> & { values: AddressValues; couponCode: string };
+
+/** The checkout form as posted: every address field, the chosen address and method, the codes. */
+function postedForm(form: FormData, guest: boolean): PostedForm {
+  return {
+    values: Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, text(form, field)])) as AddressValues,
+    addressId: guest ? NEW_ADDRESS : text(form, "addressId") || NEW_ADDRESS,
+    paymentMethod: text(form, "paymentMethod"),
+    saveAddress: form.get("saveAddress") === "on",
+    couponCode: normaliseCouponCode(text(form, "couponCode")),
+    couponEntry: text(form, "couponEntry"),
+  };
+}
+
+async function appliedCoupon({ services, held, guest }: Checkout, code: string): Promise<CouponApplied> {
   const { coupon, totals } = await applyCoupon(services, { couponCode: code, items: itemsOf(held), buyNow: held !== null, guest });
   return { ...coupon, totals };
 }
 
-/** `intent` apply-coupon: the code trimmed and upper-cased (SPEC §5), judged by the order service against these lines. */
-async function applyCode(services: Services, raw: string, held: HeldLine | null, guest: boolean) {
+/** The form drawn again as posted, with the coupon she had applied if it still applies. */
+async function drawnAgain(checkout: Checkout, values?: AddressValues): Promise<CheckoutFormState> {
+  const { couponCode, ...posted } = checkout.posted;
+  const coupon = couponCode ? await appliedCoupon(checkout, couponCode).catch(() => null) : null;
+  return { ...posted, values: values ?? posted.values, coupon };
+}
+
+/** `intent` apply-coupon: the code typed, trimmed and upper-cased, judged by the order service against these lines. */
+async function applyCode(checkout: Checkout) {
+  const raw = checkout.posted.couponEntry;
   const code = normaliseCouponCode(raw);
-  if (!code) return answer({ intent: "apply-coupon", ok: false, message: couponMessages.empty, code }, 400);
+  const refused = async (message: string, status: number, headers?: HeadersInit) =>
+    answer({ intent: "apply-coupon", ok: false, message, code: raw, form: await drawnAgain(checkout) }, status, headers);
+  if (!code) return refused(couponMessages.empty, 400);
   try {
-    return answer({ intent: "apply-coupon", ok: true, coupon: await appliedCoupon(services, code, held, guest) });
+    const coupon = await appliedCoupon(checkout, code);
+    return answer({ intent: "apply-coupon", ok: true, coupon, form: { ...checkout.posted, couponEntry: "", coupon } });
   } catch (error) {
     const problem = problemOf(error);
-    const status = problem?.status ?? 500;
-    return answer(
-      { intent: "apply-coupon", ok: false, message: problem?.message ?? couponMessages.failed, code },
-      status,
-      problem ? errorHeaders(problem) : undefined,
-    );
+    return refused(problem?.message ?? couponMessages.failed, problem?.status ?? 500, problem ? errorHeaders(problem) : undefined);
   }
 }
 
 /** `intent` place: the order service places the order; cash on delivery goes on to the thank-you page. */
-async function place(request: Request, services: Services, form: FormData, held: HeldLine | null, guest: boolean) {
-  const paymentMethod = text(form, "paymentMethod");
-  const couponCode = normaliseCouponCode(text(form, "couponCode")) || undefined;
-  const values = Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, text(form, field)])) as AddressValues;
-  const chosen = guest ? NEW_ADDRESS : text(form, "addressId") || NEW_ADDRESS;
-  const refuse = async (message: string, status: number, fields?: Partial<Record<AddressField, string>>, headers?: HeadersInit) => {
+async function place(request: Request, checkout: Checkout, form: FormData) {
+  const { services, held, guest, posted } = checkout;
+  const { paymentMethod, addressId: chosen } = posted;
+  let values = posted.values;
+  const refuse = async (message: string, status: number, fields?: Partial<Record<AddressField, string>>, headers?: HeadersInit) =>
     // Drawn again without JavaScript: what she typed, and the coupon she applied, are kept.
-    let coupon: CouponApplied | null = null;
-    if (couponCode) coupon = await appliedCoupon(services, couponCode, held, guest).catch(() => null);
-    return answer({ intent: "place", ok: false, message, fields, values, addressId: chosen, paymentMethod, coupon }, status, headers);
-  };
+    answer({ intent: "place", ok: false, message, fields, form: await drawnAgain(checkout, values) }, status, headers);
 
   const source: LinesSource = held ? "buy-now" : "cart";
   if (text(form, "lines") !== source) return refuse(checkoutMessages.changed, 409);
@@ -172,13 +198,10 @@ async function place(request: Request, services: Services, form: FormData, held:
   let shippingInfo: unknown;
   if (chosen === NEW_ADDRESS) {
     if (noAddressGiven(values)) return refuse(checkoutMessages.noAddress, 400);
-    // Checked here too for the form's messages by field; the order service checks it again.
-    const parsed = checkoutAddressSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues) as Partial<Record<AddressField, string>>;
-      const first = ADDRESS_FIELDS.map(([field]) => fields[field]).find(Boolean);
-      return refuse(first ?? checkoutMessages.noAddress, 400, fields);
-    }
+    // City and State from the PIN directory (also when she typed the PIN before the page's script
+    // could fill them); the order service checks every field and answers each one's message.
+    const placed = await placeByPin(services, values);
+    values = placed.address as AddressValues;
     shippingInfo = values;
   } else {
     shippingInfo = { addressId: chosen };
@@ -187,9 +210,9 @@ async function place(request: Request, services: Services, form: FormData, held:
   try {
     const placed = await placeOrder(services, {
       shippingInfo,
-      saveAddress: !guest && chosen === NEW_ADDRESS && form.get("saveAddress") === "on",
+      saveAddress: !guest && chosen === NEW_ADDRESS && posted.saveAddress,
       paymentMethod,
-      couponCode,
+      couponCode: posted.couponCode || undefined,
       checkoutKey: text(form, "checkoutKey"),
       items: itemsOf(held),
       buyNow: held !== null,
@@ -205,10 +228,19 @@ async function place(request: Request, services: Services, form: FormData, held:
     const problem = problemOf(error);
     if (problem?.status === 401) throw redirect(CHECKOUT_SIGN_UP);
     const fallback = paymentMethod === "bank" ? checkoutMessages.paymentStartFailed : checkoutMessages.placeFailed;
-    const field = problem?.details?.fields as Partial<Record<AddressField, string>> | undefined;
-    return refuse(problem?.message ?? fallback, problem?.status ?? 500, field, problem ? errorHeaders(problem) : undefined);
+    const fields = problem?.details?.fields as Partial<Record<AddressField, string>> | undefined;
+    return refuse(
+      firstOf(fields) ?? problem?.message ?? fallback,
+      problem?.status ?? 500,
+      fields,
+      problem ? errorHeaders(problem) : undefined,
+    );
   }
 }
+
+/** The message of the first refused field in the order the form shows them. */
+const firstOf = (fields: Partial<Record<AddressField, string>> | undefined) =>
+  fields && ADDRESS_FIELDS.map(([f]) => fields[f]).find(Boolean);
 
 /** `intent` verify: Razorpay's handler answer, checked by the order service; then the thank-you page. */
 async function verify(request: Request, services: Services, form: FormData, buyNow: boolean, guest: boolean) {
@@ -238,7 +270,7 @@ export const handle = { failure: "Failed to load checkout" };
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
   const intent = formData?.get("intent");
-  if (intent === "apply-coupon" || intent === "remove-coupon") return false;
+  if (intent === "apply-coupon" || intent === "remove-coupon" || intent === "enter") return false;
   if (intent === "place" || intent === "verify") return true;
   return defaultShouldRevalidate;
 };

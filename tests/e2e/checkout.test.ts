@@ -155,7 +155,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     await putInCart(user, sizeA, 2);
     const stockBefore = await stockOf(sizeA);
     const subtotal = unit[sizeA]! * 2;
-    const discount = Math.round(subtotal / 10);
+    const discount = Math.ceil(subtotal / 10 / 100) * 100; // whole rupees, rounded up in her favour
     const total = subtotal - discount + DELIVERY;
     // 404: the unknown PIN's lookup; 400: the expired coupon's refusal.
     const { page } = await openAs(user, viewport, { expectStatuses: [400, 404] });
@@ -387,7 +387,7 @@ describe("checkout without JavaScript", () => {
     await putInCart(user, sizeA, 1);
     const stockBefore = await stockOf(sizeA);
     const subtotal = unit[sizeA]!;
-    const discount = Math.round(subtotal / 10);
+    const discount = Math.ceil(subtotal / 10 / 100) * 100; // whole rupees, rounded up in her favour
     const total = subtotal - discount + DELIVERY;
     const { page } = await openAs(user, "desktop", { javaScriptEnabled: false });
 

@@ -49,9 +49,12 @@ describe("whether a coupon applies", () => {
 });
 
 describe("a coupon's discount", () => {
-  it("is a percentage of the subtotal to the paisa, or the flat value, never above the subtotal", () => {
-    expect(couponDiscount(terms(), 1299_00)).toBe(129_90);
-    expect(couponDiscount(terms({ discountValue: 15 }), 333)).toBe(50);
+  it("is a percentage of the subtotal or the flat value, in whole rupees rounded up, never above the subtotal", () => {
+    // Whole rupees, rounded up in her favour: 10% of ₹1,299 is ₹129.90, she saves ₹130.
+    expect(couponDiscount(terms(), 1299_00)).toBe(130_00);
+    expect(couponDiscount(terms(), 1200_00)).toBe(120_00);
+    expect(couponDiscount(terms({ discountValue: 15 }), 333)).toBe(100);
+    expect(couponDiscount(terms({ discountType: "flat", discountValue: 199_50 }), 1299_00)).toBe(200_00);
     expect(couponDiscount(terms({ discountType: "flat", discountValue: 200_00 }), 1299_00)).toBe(200_00);
     expect(couponDiscount(terms({ discountType: "flat", discountValue: 200_00 }), 150_00)).toBe(150_00);
     expect(couponDiscount(terms({ discountValue: 100 }), 999_00)).toBe(999_00);
@@ -66,9 +69,9 @@ describe("an order's totals", () => {
     ];
     expect(orderTotals(lines, terms(), rules)).toEqual({
       subtotalPaise: 3197_00,
-      discountPaise: 319_70,
+      discountPaise: 320_00,
       shippingPaise: 100_00,
-      totalPaise: 2977_30,
+      totalPaise: 2977_00,
     });
     expect(orderTotals(lines, null, rules).totalPaise).toBe(3297_00);
   });

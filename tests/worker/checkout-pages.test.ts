@@ -144,9 +144,11 @@ describe("who sees checkout", () => {
     expect(/name="paymentMethod"[^>]*value="bank"/.test(html)).toBe(true);
     expect(/name="paymentMethod"[^>]*value="cashOnDelivery"/.test(html)).toBe(true);
     expect(shows(html, "Cash on Delivery")).toBe(true);
-    // The test Worker pays through the Razorpay stand-in: online payment is offered and chosen first.
+    // The test Worker pays through the Razorpay stand-in: online payment is offered; cash on delivery
+    // is chosen until she chooses, since it works in a browser whose script has not started.
     expect(/<input[^>]*name="paymentMethod"[^>]*disabled=""[^>]*value="bank"/.test(html)).toBe(false);
-    expect(/<input[^>]*name="paymentMethod"[^>]*checked=""[^>]*value="bank"/.test(html)).toBe(true);
+    expect(/<input[^>]*name="paymentMethod"[^>]*checked=""[^>]*value="bank"/.test(html)).toBe(false);
+    expect(/<input[^>]*name="paymentMethod"[^>]*checked=""[^>]*value="cashOnDelivery"/.test(html)).toBe(true);
     expect(shows(html, "Cards, UPI, net banking and wallets, through Razorpay")).toBe(true);
     expect(shows(html, "Place Order")).toBe(true);
     expect(shows(html, "Save this address to my profile")).toBe(true);
@@ -186,19 +188,19 @@ describe("the coupon box", () => {
   });
 
   it("refuses an empty code before reading anything", async () => {
-    for (const couponCode of ["", "   "]) {
-      const res = await post("/checkout", { intent: "apply-coupon", couponCode }, meera);
+    for (const couponEntry of ["", "   "]) {
+      const res = await post("/checkout", { intent: "apply-coupon", couponEntry }, meera);
       expect(res.status).toBe(400);
       expect(shows(await res.text(), "Please enter a coupon code.")).toBe(true);
     }
   });
 
   it("applies a code trimmed and upper-cased, and shows the server's discount and total", async () => {
-    const res = await post("/checkout", { intent: "apply-coupon", couponCode: "  welcome10 " }, meera);
+    const res = await post("/checkout", { intent: "apply-coupon", couponEntry: "  welcome10 " }, meera);
     expect(res.status).toBe(200);
     const html = readable(await res.text());
     const subtotal = unitPaise * 2;
-    const discount = Math.round(subtotal / 10);
+    const discount = Math.ceil(subtotal / 10 / 100) * 100; // whole rupees, rounded up in her favour
     expect(html.includes("Discount (WELCOME10)")).toBe(true);
     expect(html.includes(`<dt>Total</dt><dd>${formatRupees(subtotal - discount + 100_00)}</dd>`)).toBe(true);
     // Applied: the input disabled with the code, Remove offered, and the code travels with Place Order.
@@ -209,11 +211,11 @@ describe("the coupon box", () => {
   });
 
   it("answers an expired or unknown code in the server's words", async () => {
-    const expired = await post("/checkout", { intent: "apply-coupon", couponCode: "monsoon25" }, meera);
+    const expired = await post("/checkout", { intent: "apply-coupon", couponEntry: "monsoon25" }, meera);
     expect(expired.status).toBeGreaterThanOrEqual(400);
     expect(expired.status).toBeLessThan(500);
     expect(shows(await expired.text(), "This coupon has expired.")).toBe(true);
-    const unknown = await post("/checkout", { intent: "apply-coupon", couponCode: "NOSUCHCODE" }, meera);
+    const unknown = await post("/checkout", { intent: "apply-coupon", couponEntry: "NOSUCHCODE" }, meera);
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(unknown.status).toBeLessThan(500);
     expect(shows(await unknown.text(), "This coupon code is not valid.")).toBe(true);
@@ -335,7 +337,7 @@ describe("placing an order without JavaScript", () => {
     );
     expect(res.status).toBe(303);
     const [order] = await ordersOf(nisha);
-    const discount = Math.round((unitPaise * 2) / 10);
+    const discount = Math.ceil((unitPaise * 2) / 10 / 100) * 100;
     expect(order).toMatchObject({ discount_paise: discount, total_paise: unitPaise * 2 - discount + 100_00 });
   });
 
@@ -404,5 +406,167 @@ describe("payment verification", () => {
     expect(res.status).toBeLessThan(500);
     expect(shows(await res.text(), "Payment verification failed.")).toBe(true);
     expect(await ordersOf(rita)).toEqual([]);
+  });
+});
+
+describe("the coupon and a new address in one form without JavaScript", () => {
+  let tara: TestUser;
+  // What she typed into "Add a new address" (she also has a saved one, which is not chosen).
+  const typed = {
+    fullName: "Tara Menon",
+    streetAddress: "House 9, Shanti Kunj",
+    apartment: "Raj Nagar Extension",
+    zipcode: "201001",
+    townCity: "Ghaziabad",
+    state: "Uttar Pradesh",
+    phoneNumber: "9811122233",
+    emailAddress: "tara@example.com",
+  };
+  const inputValue = (html: string, name: string) => readable(new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "");
+  const expectTyped = (html: string) => {
+    for (const [name, value] of Object.entries(typed)) expect(inputValue(html, name), name).toContain(`value="${value}"`);
+    // "Add a new address" still chosen, "Save to my profile" still unticked, cash on delivery still chosen.
+    expect(/<input[^>]*name="addressId"[^>]*value="new"[^>]*>/.exec(html)?.[0]).toContain('checked=""');
+    expect(inputValue(html, "saveAddress")).not.toContain("checked");
+    expect(/<input[^>]*name="paymentMethod"[^>]*value="cashOnDelivery"[^>]*>/.exec(html)?.[0]).toContain('checked=""');
+  };
+
+  beforeAll(async () => {
+    await setStock(dbUrl, kurti._id, size, STOCK);
+    tara = await createUser(base, "checkout-one-form-tara", "Tara Account-Name");
+    await fillCart(tara, 1);
+    const saved = await postJson(base, "/api/addresses/save", TEST_ADDRESS, { Authorization: `Bearer ${tara.token}` });
+    expect(saved.status).toBe(201);
+  });
+
+  it("keeps every typed field, the chosen address and method through Apply, a refused code and Remove, then ships there", async () => {
+    const { checkoutKey, lines } = await pageFields(tara);
+    const form = { checkoutKey, lines, addressId: "new", ...typed, paymentMethod: "cashOnDelivery" };
+
+    const applied = await post("/checkout", { ...form, intent: "apply-coupon", couponEntry: " welcome10 " }, tara);
+    expect(applied.status).toBe(200);
+    const appliedHtml = await applied.text();
+    expectTyped(appliedHtml);
+    expect(appliedHtml.includes('type="hidden" name="couponCode" value="WELCOME10"')).toBe(true);
+
+    const refused = await post("/checkout", { ...form, intent: "apply-coupon", couponEntry: "monsoon25" }, tara);
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expectTyped(refusedHtml);
+    expect(shows(refusedHtml, "This coupon has expired.")).toBe(true);
+    expect(inputValue(refusedHtml, "couponEntry")).toContain('value="monsoon25"');
+
+    const removed = await post("/checkout", { ...form, intent: "remove-coupon", couponCode: "WELCOME10" }, tara);
+    expect(removed.status).toBe(200);
+    const removedHtml = await removed.text();
+    expectTyped(removedHtml);
+    expect(removedHtml.includes('type="hidden" name="couponCode" value=""')).toBe(true);
+
+    // Enter in a field presses the form's first button: a typed code is applied, nothing is placed.
+    const entered = await post("/checkout", { ...form, intent: "enter", couponEntry: "welcome10" }, tara);
+    expect(entered.status).toBe(200);
+    const enteredHtml = await entered.text();
+    expectTyped(enteredHtml);
+    expect(enteredHtml.includes('type="hidden" name="couponCode" value="WELCOME10"')).toBe(true);
+    expect(await ordersOf(tara)).toEqual([]);
+
+    const placed = await post("/checkout", { ...form, intent: "place", couponCode: "WELCOME10" }, tara);
+    expect(placed.status).toBe(303);
+    const [order] = await sql<{ ship_full_name: string; ship_street_address: string; discount_paise: number }>(
+      "SELECT ship_full_name, ship_street_address, discount_paise FROM orders WHERE user_id = ?",
+      [Number(tara.id)],
+    );
+    expect(order).toMatchObject({ ship_full_name: typed.fullName, ship_street_address: typed.streetAddress });
+    expect(order!.discount_paise).toBe(Math.ceil(unitPaise / 10 / 100) * 100);
+  });
+});
+
+describe("only real PINs", () => {
+  let ira: TestUser;
+  beforeEach(async () => {
+    await setStock(dbUrl, kurti._id, size, STOCK);
+    ira = await createUser(base, "checkout-pin-ira", "Ira Sen");
+    await fillCart(ira, 1);
+  });
+  const addressesOf = (user: TestUser) =>
+    sql<{ town_city: string; state: string; zipcode: string }>("SELECT town_city, state, zipcode FROM addresses WHERE user_id = ?", [
+      Number(user.id),
+    ]);
+
+  it("refuses at checkout a PIN the directory does not know, whatever City and State say, and stores nothing", async () => {
+    const { checkoutKey, lines } = await pageFields(ira);
+    const before = await stockNow();
+    const res = await post(
+      "/checkout",
+      {
+        intent: "place",
+        paymentMethod: "cashOnDelivery",
+        checkoutKey,
+        lines,
+        saveAddress: "on",
+        ...address({ zipcode: "123456", townCity: "Delhi", state: "Delhi" }),
+      },
+      ira,
+    );
+    expect(res.status).toBe(400);
+    const html = readable(await res.text());
+    expect(html.includes("Invalid PIN Code.")).toBe(true);
+    expect(/name="zipcode"[^>]*aria-invalid="true"/.test(html)).toBe(true);
+    expect(await ordersOf(ira)).toEqual([]);
+    expect(await addressesOf(ira)).toEqual([]);
+    expect(await stockNow()).toBe(before);
+  });
+
+  it("takes City and State from the directory: filled when they arrive empty, replaced when they disagree", async () => {
+    const place = (await (await fetch(`${base}/api/pincode/201001`)).json()) as { district: string; state: string };
+    for (const [townCity, state] of [
+      ["", ""],
+      ["Mumbai", "Maharashtra"],
+    ]) {
+      await fillCart(ira, 1);
+      const { checkoutKey, lines } = await pageFields(ira);
+      const res = await post(
+        "/checkout",
+        { intent: "place", paymentMethod: "cashOnDelivery", checkoutKey, lines, ...address({ zipcode: "201001", townCity, state }) },
+        ira,
+      );
+      expect(res.status, `${townCity}/${state}`).toBe(303);
+    }
+    const shipped = await sql("SELECT ship_town_city, ship_state FROM orders WHERE user_id = ? ORDER BY id", [Number(ira.id)]);
+    expect(shipped).toEqual([
+      { ship_town_city: place.district, ship_state: place.state },
+      { ship_town_city: place.district, ship_state: place.state },
+    ]);
+  });
+
+  it("refuses it through the API's address save and order, and the profile, storing nothing", async () => {
+    const auth = { Authorization: `Bearer ${ira.token}` };
+    const saved = await postJson(base, "/api/addresses/save", { ...TEST_ADDRESS, zipcode: "123456" }, auth);
+    expect(saved.status).toBe(400);
+    expect(((await saved.json()) as { message: string }).message).toBe("Invalid PIN Code.");
+
+    const ordered = await postJson(
+      base,
+      "/api/orders/place",
+      {
+        shippingInfo: { ...TEST_ADDRESS, zipcode: "123456" },
+        paymentMethod: "cashOnDelivery",
+        items: [{ product: kurti._id, size, color: kurti.colors[0]!.name, quantity: 1 }],
+      },
+      auth,
+    );
+    expect(ordered.status).toBe(400);
+    expect(((await ordered.json()) as { message: string }).message).toBe("Invalid PIN Code.");
+
+    const profile = new FormData();
+    profile.set("name", "Ira Sen");
+    profile.set("mobile", "9810012345");
+    profile.set("addresses", JSON.stringify([TEST_ADDRESS, { ...TEST_ADDRESS, streetAddress: "2 Lake Road", zipcode: "123456" }]));
+    const updated = await fetch(`${base}/api/auth/profile`, { method: "PUT", headers: auth, body: profile });
+    expect(updated.status).toBe(400);
+    expect(((await updated.json()) as { message: string }).message).toBe("Address 2: Invalid PIN Code.");
+
+    expect(await addressesOf(ira)).toEqual([]);
+    expect(await ordersOf(ira)).toEqual([]);
   });
 });

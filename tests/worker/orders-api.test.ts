@@ -246,7 +246,7 @@ describe("under a crowd", () => {
       `20 concurrent orders for a coupon limited to 1: ${placed.length} placed with it, ${results.length - placed.length} refused; used_count ${used}`,
     );
     expect(placed).toHaveLength(1);
-    expect(placed[0]!.json.order.totalAmount).toBe((s.unitPaise - Math.round(s.unitPaise / 10) + DELIVERY) / 100);
+    expect(placed[0]!.json.order.totalAmount).toBe((s.unitPaise - Math.ceil(s.unitPaise / 10 / 100) * 100 + DELIVERY) / 100);
     for (const r of results.filter((x) => x.status !== 201)) expect(r.json.message).toBe("This coupon has been fully used.");
     expect(used).toBe(1);
     expect(await stockOf(s.product._id, s.size.size)).toBe(49);
@@ -262,7 +262,7 @@ describe("coupons", () => {
     const welcome = await apply(" welcome10 ");
     expect(welcome.status).toBe(200);
     expect(welcome.json).toMatchObject({ success: true, coupon: { code: "WELCOME10", discount_type: "percentage", discount_value: 10 } });
-    expect(welcome.json.coupon.discount).toBe(Math.round(s.unitPaise / 10) / 100);
+    expect(welcome.json.coupon.discount).toBe(Math.ceil(s.unitPaise / 10 / 100)); // whole rupees, rounded up
     const flat = await apply("FLAT200");
     if (s.unitPaise >= 999_00) expect(flat.json.coupon.discount).toBe(200);
     else expect(flat.json.message).toBe(`Add ${formatRupees(999_00 - s.unitPaise)} more to use this coupon.`);

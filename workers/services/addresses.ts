@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import { MAX_ADDRESSES, TOO_MANY_ADDRESSES } from "./address.rules";
 import { type AddressInput, addressSchema } from "./address.schema";
+import { parsePlacedAddress } from "./address-place";
 import type { ServiceContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { insertWhere } from "./insert-where";
@@ -61,7 +62,7 @@ export const insertIfNewAndRoom = (db: Db, userId: number, input: AddressInput) 
  * equal to one she already has changes nothing (a double submit, a retried request).
  */
 export async function saveAddress(ctx: ServiceContext, userId: number, input: unknown): Promise<Address[]> {
-  const address = parseInput(addressSchema, input);
+  const address = await parsePlacedAddress(ctx, input, (a) => parseInput(addressSchema, a));
   const [inserted, list] = await ctx.db.batch([insertIfNewAndRoom(ctx.db, userId, address), addressesOf(ctx.db, userId)]);
   if (inserted.rowsAffected === 0 && !list.some((saved) => sameAddress(saved, address))) throw new AppError(400, TOO_MANY_ADDRESSES);
   return list;

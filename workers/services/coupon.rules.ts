@@ -54,11 +54,12 @@ export function couponProblem(coupon: CouponTerms | null, subtotalPaise: number,
 }
 
 /**
- * SPEC §9: a percentage of the subtotal (rounded to the paisa) or the flat value; never more than
- * the subtotal, never negative.
+ * A percentage of the subtotal or the flat value, in whole rupees rounded up (in her favour: no
+ * amount she sees carries paise); never more than the subtotal, never negative. See docs/money.md.
  */
 export function couponDiscount(coupon: Pick<CouponTerms, "discountType" | "discountValue">, subtotalPaise: number): number {
-  const raw = coupon.discountType === "percentage" ? Math.round((subtotalPaise * coupon.discountValue) / 100) : coupon.discountValue;
+  const exact = coupon.discountType === "percentage" ? (subtotalPaise * coupon.discountValue) / 100 : coupon.discountValue;
+  const raw = Math.ceil(exact / 100) * 100;
   return Math.max(0, Math.min(raw, subtotalPaise));
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import { checkoutAddressSchema } from "./address.schema";
+import { parsePlacedAddress } from "./address-place";
 import { addressesOf, insertIfNewAndRoom } from "./addresses";
 import { SIGN_IN_FIRST } from "./auth.rules";
 import { type CartLine, type HeldLine, heldLine, myCart, productIdSchema, quantitySchema } from "./cart";
@@ -137,7 +138,7 @@ async function shippingAddress(ctx: ServiceContext, owner: Owner, input: unknown
     const { id: _, ...fields } = address;
     return { address: { ...fields, apartment: fields.apartment ?? "" }, saved: true };
   }
-  return { address: parseInput(checkoutAddressSchema, input), saved: false };
+  return { address: await parsePlacedAddress(ctx, input, (a) => parseInput(checkoutAddressSchema, a)), saved: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,7 +375,9 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   const key = givenKey ? parseInput(checkoutKeySchema, input.checkoutKey) : randomToken(18);
 
   // The guest's e-mail is her address's: validate the address first.
-  const guestAddress = input.guest ? parseInput(checkoutAddressSchema, input.shippingInfo ?? {}) : null;
+  const guestAddress = input.guest
+    ? await parsePlacedAddress(ctx, input.shippingInfo ?? {}, (a) => parseInput(checkoutAddressSchema, a))
+    : null;
   const { owner, source, confirmed } = await ownerAndSource(ctx, input, guestAddress?.emailAddress);
   const storedKey = `${owner.userId === null ? "g" : `u${owner.userId}`}:${key}`;
 

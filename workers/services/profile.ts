@@ -1,9 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
+import { INVALID_PIN } from "./address.rules";
 import { checkProfile } from "./address.schema";
+import { placeByPin } from "./address-place";
 import { addressesOf, replaceAddressStatements } from "./addresses";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
+import type { FieldErrors } from "./fields.schema";
 import { readImageInfo } from "./image";
 import { PROFILE_IMAGE, PROFILE_IMAGE_MESSAGE, PROFILE_IMAGE_SIZE_MESSAGE } from "./profile.schema";
 import { limit } from "./rate-limit";
@@ -42,6 +45,14 @@ function parseAddressList(raw: unknown): unknown[] {
   return list;
 }
 
+/** The list placed by the PIN directory (address-place.ts), with each unknown PIN's field ("addresses.{index}.zipcode"). */
+async function placeAddressList(ctx: ServiceContext, raw: unknown) {
+  const placed = await Promise.all(parseAddressList(raw).map((entry) => placeByPin(ctx, entry)));
+  const unknownPins: FieldErrors = {};
+  for (const [index, { unknownPin }] of placed.entries()) if (unknownPin) unknownPins[`addresses.${index}.zipcode`] = INVALID_PIN;
+  return { addresses: placed.map((p) => p.address), unknownPins };
+}
+
 const isFile = (v: unknown): v is File =>
   typeof v === "object" && v !== null && typeof (v as File).arrayBuffer === "function" && typeof (v as File).size === "number";
 
@@ -73,9 +84,12 @@ async function removePicture(ctx: ServiceContext, userId: number, path: string |
  */
 export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): Promise<Profile> {
   const user = await requireUser(ctx);
-  const list = input.addresses === undefined || input.addresses === null ? undefined : parseAddressList(input.addresses);
-  const profile = checkProfile({ name: input.name, mobile: input.mobile, addresses: list });
-  if (!profile.ok) throw invalidInput(profile.message, profile.fields);
+  const list = input.addresses === undefined || input.addresses === null ? undefined : await placeAddressList(ctx, input.addresses);
+  const profile = checkProfile({ name: input.name, mobile: input.mobile, addresses: list?.addresses });
+  const unknownPins = list?.unknownPins ?? {};
+  if (!profile.ok) throw invalidInput(profile.message, { ...profile.fields, ...unknownPins });
+  const firstUnknown = Object.entries(unknownPins)[0];
+  if (firstUnknown) throw invalidInput(`Address ${Number(firstUnknown[0].split(".")[1]) + 1}: ${INVALID_PIN}`, unknownPins);
   const { name, mobile, addresses } = profile;
   const image = await profilePicture(user.id, input.profileImage);
   await limit(ctx, "profile", String(user.id));

@@ -1,5 +1,4 @@
-import { useRef, useState } from "react";
-import { INVALID_PIN } from "../../../workers/services/address.rules";
+import { useEffect, useRef, useState } from "react";
 import type { Address } from "../../../workers/services/addresses";
 import { mobileWhileTyping } from "../../../workers/services/mobile.rules";
 import { Field } from "../forms/fields";
@@ -32,6 +31,7 @@ export function AddressSection({
   guest,
   initial,
   chosen,
+  saveAddress = true,
   errors,
   onEdit,
 }: {
@@ -40,42 +40,58 @@ export function AddressSection({
   initial: Partial<AddressValues>;
   /** The radio chosen when the page is drawn: the first saved address unless the answer says otherwise. */
   chosen?: string;
+  /** Whether "Save this address to my profile" starts ticked. */
+  saveAddress?: boolean;
   errors: Partial<Record<AddressField, string>>;
   /** A field was changed: its message can go. */
   onEdit: (field: AddressField) => void;
 }) {
   const toast = useToast();
-  const [values, setValues] = useState<AddressValues>(
-    () => Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, initial[f] ?? ""])) as AddressValues,
-  );
+  const grid = useRef<HTMLDivElement>(null);
   const [pin, setPin] = useState<{ ok: boolean; text: string } | null>(null);
   const asked = useRef("");
   const saved = addresses.length > 0;
 
-  async function fillFromPin(code: string) {
+  /** The form's input for `field`: its DOM value is the one truth (typed before the script started too). */
+  const input = (field: AddressField) => grid.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`) ?? null;
+
+  async function fillFromPin(code: string, { quiet = false } = {}) {
     asked.current = code;
     const answer = await lookupPincode(code);
     if (asked.current !== code) return; // she typed another PIN meanwhile
-    const text = answer.ok ? checkoutMessages.pinVerified : answer.message === INVALID_PIN ? checkoutMessages.pinInvalid : answer.message;
+    const text = answer.ok ? checkoutMessages.pinVerified : answer.message;
     setPin({ ok: answer.ok, text });
-    (answer.ok ? toast.success : toast.error)(text);
-    setValues((v) => ({ ...v, townCity: answer.ok ? answer.district : "", state: answer.ok ? answer.state : "" }));
+    if (!quiet) (answer.ok ? toast.success : toast.error)(text);
+    const city = input("townCity");
+    const state = input("state");
+    if (city) city.value = answer.ok ? answer.district : "";
+    if (state) state.value = answer.ok ? answer.state : "";
     if (answer.ok) {
       onEdit("townCity");
       onEdit("state");
     }
   }
 
-  function change(field: AddressField, raw: string) {
-    let value = raw;
-    if (field === "phoneNumber") value = mobileWhileTyping(raw);
+  // A PIN typed before the script started is looked up now, unless City and State are already there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the script takes over the form.
+  useEffect(() => {
+    const code = input("zipcode")?.value.trim() ?? "";
+    if (/^\d{6}$/.test(code) && (!input("townCity")?.value.trim() || !input("state")?.value.trim()))
+      void fillFromPin(code, { quiet: true });
+  }, []);
+
+  function change(field: AddressField, element: HTMLInputElement) {
+    if (field === "phoneNumber") {
+      const tidy = mobileWhileTyping(element.value);
+      if (tidy !== element.value) element.value = tidy;
+    }
     if (field === "zipcode") {
-      value = raw.replace(/\D/g, "").slice(0, 6);
+      const digits = element.value.replace(/\D/g, "").slice(0, 6);
+      if (digits !== element.value) element.value = digits;
       setPin(null);
       asked.current = "";
-      if (value.length === 6) void fillFromPin(value);
+      if (digits.length === 6) void fillFromPin(digits);
     }
-    setValues((v) => ({ ...v, [field]: value }));
     onEdit(field);
   }
 
@@ -87,7 +103,7 @@ export function AddressSection({
           Your order confirmation and its link are sent to the e-mail address you give here.
         </p>
       )}
-      <div className="new-address__grid">
+      <div className="new-address__grid" ref={grid}>
         {ADDRESS_FIELDS.map(([field, label]) => (
           <Field
             key={field}
@@ -95,16 +111,16 @@ export function AddressSection({
             label={label}
             name={field}
             className={`new-address__${field}`}
-            value={values[field]}
+            defaultValue={initial[field] ?? ""}
             error={errors[field] ?? (field === "zipcode" && pin && !pin.ok ? pin.text : undefined)}
             hint={field === "zipcode" && pin?.ok ? pin.text : undefined}
-            onChange={(event) => change(field, event.currentTarget.value)}
+            onChange={(event) => change(field, event.currentTarget)}
           />
         ))}
       </div>
       {!guest && (
         <label className="checkout-check">
-          <input type="checkbox" name="saveAddress" defaultChecked />
+          <input type="checkbox" name="saveAddress" defaultChecked={saveAddress} />
           Save this address to my profile
         </label>
       )}

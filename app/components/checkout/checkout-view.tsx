@@ -55,7 +55,8 @@ function loadAddressCheck() {
 const FORM_ID = "checkout-place-form";
 
 /** What an order is made of on the form: everything but its checkout key. */
-const fingerprintOf = (form: FormData) => JSON.stringify([...form.entries()].filter(([name]) => name !== "checkoutKey"));
+const fingerprintOf = (form: FormData) =>
+  JSON.stringify([...form.entries()].filter(([name]) => name !== "checkoutKey" && name !== "couponEntry"));
 type Notice = { message: string; tone: "error" | "info" };
 
 /** The cart emptied (or the Buy Now piece went): said, then back to the cart after a second (SPEC §4 "Checkout"). */
@@ -107,10 +108,9 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
   const verify = useFetcher<CheckoutAnswer>({ key: "checkout-verify" });
 
   const placeRefusal = pageAnswer?.intent === "place" && !pageAnswer.ok ? pageAnswer : null;
-  const [coupon, setCoupon] = useState<CouponApplied | null>(() => {
-    if (pageAnswer?.intent === "apply-coupon" && pageAnswer.ok) return pageAnswer.coupon;
-    return placeRefusal?.coupon ?? null;
-  });
+  // Without JavaScript every button of the form posts all of it, and the page comes back as she left it.
+  const drawn = pageAnswer && "form" in pageAnswer ? pageAnswer.form : undefined;
+  const [coupon, setCoupon] = useState<CouponApplied | null>(() => drawn?.coupon ?? null);
   const couponRefusal = pageAnswer?.intent === "apply-coupon" && !pageAnswer.ok ? pageAnswer : null;
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>(placeRefusal?.fields ?? {});
   const [notice, setNotice] = useState<Notice | null>(
@@ -183,10 +183,14 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
     const check = addressCheck?.safeParse(values);
     if (!check || check.success) return false;
     const found: Partial<Record<AddressField, string>> = {};
+    // With a whole PIN the server fills City and State from its directory (or refuses the PIN).
+    const placedByPin = /^\d{6}$/.test(values.zipcode.trim());
     for (const issue of check.error.issues) {
       const field = issue.path[0] as AddressField;
+      if (placedByPin && (field === "townCity" || field === "state")) continue;
       found[field] ??= issue.message;
     }
+    if (Object.keys(found).length === 0) return false;
     setErrors(found);
     say(ADDRESS_FIELDS.map(([f]) => found[f]).find(Boolean) ?? checkoutMessages.noAddress);
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
@@ -194,6 +198,12 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
   }
 
   function checkBeforePlacing(event: React.FormEvent<HTMLFormElement>) {
+    // Enter in a field presses the form's first button, "enter": with JavaScript it does nothing
+    // (the coupon box answers Enter itself); only "Place Order" places the order.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "place") {
+      event.preventDefault();
+      return;
+    }
     const form = new FormData(event.currentTarget);
     if (busy || addressProblem(form)) {
       event.preventDefault();
@@ -212,9 +222,9 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
     submitted.current = { key: String(form.get("checkoutKey")), fingerprint };
   }
 
-  const initial = placeRefusal?.values ?? contact ?? {};
-  // Without JavaScript a refused order comes back with the method she chose.
-  const method = placeRefusal?.paymentMethod ?? (onlinePayment ? "bank" : "cashOnDelivery");
+  const initial = drawn?.values ?? contact ?? {};
+  // Cash on delivery until she chooses: it works in every browser, and paying online needs the script.
+  const method = drawn?.paymentMethod ?? "cashOnDelivery";
   const fieldsFlagged = Object.keys(errors).length > 0;
 
   return (
@@ -237,6 +247,8 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
           onFocus={loadAddressCheck}
           onSubmit={checkBeforePlacing}
         >
+          {/* The button Enter presses (the form's first): see CHECKOUT_INTENTS. */}
+          <button type="submit" name="intent" value="enter" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
           <input type="hidden" name="lines" value={buyNow ? "buy-now" : "cart"} />
           <input type="hidden" name="couponCode" value={coupon?.code ?? ""} />
@@ -245,7 +257,8 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
             addresses={addresses}
             guest={guest}
             initial={initial}
-            chosen={placeRefusal?.addressId}
+            chosen={drawn?.addressId}
+            saveAddress={drawn?.saveAddress ?? true}
             errors={errors}
             onEdit={(field) =>
               setErrors((current) => {
@@ -271,6 +284,11 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
                   <span className="checkout-choice__detail">
                     {onlinePayment ? "Cards, UPI, net banking and wallets, through Razorpay" : "Not available right now"}
                   </span>
+                  {onlinePayment && (
+                    <noscript>
+                      <span className="checkout-choice__detail">Needs JavaScript turned on in your browser.</span>
+                    </noscript>
+                  )}
                 </span>
               </label>
               <label className="checkout-choice">
@@ -285,7 +303,7 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
         </place.Form>
         <div className="checkout-aside">
           <OrderSummary lines={lines} totals={coupon?.totals ?? totals} couponCode={coupon?.code ?? null} buyNow={buyNow} />
-          <CouponBox applied={coupon} refused={couponRefusal} onApplied={setCoupon} onRemoved={() => setCoupon(null)} />
+          <CouponBox formId={FORM_ID} applied={coupon} refused={couponRefusal} onApplied={setCoupon} onRemoved={() => setCoupon(null)} />
           <div className="checkout-place">
             <FormMessage message={notice?.message} tone={notice?.tone} besideField={fieldsFlagged} answer={notice} />
             <button

@@ -14,7 +14,6 @@ export const checkoutMessages = {
   paymentCancelled: orderMessages.cancelled,
   verifyFailed: orderMessages.verifyFailed,
   pinVerified: "PIN code verified: State & City auto-filled",
-  pinInvalid: "Invalid PIN code",
   /** A browser without JavaScript cannot open Razorpay's window: said before any order is made. */
   needsJavaScript: "Paying online needs JavaScript turned on in your browser. Turn it on, or choose Cash on Delivery.",
   /** The page showed the cart but a Buy Now line was chosen since (or the other way round), in another tab. */
@@ -72,11 +71,34 @@ export interface PaymentStart {
   prefill: { name: string; email: string; contact: string };
 }
 
+/**
+ * The whole checkout form as she left it, for the page drawn again without JavaScript (applying or
+ * removing a coupon, or a refused order, posts the one form): nothing she typed or chose is lost.
+ */
+export interface CheckoutFormState {
+  values: Partial<AddressValues>;
+  /** The saved address chosen, or NEW_ADDRESS. */
+  addressId: string;
+  paymentMethod: string;
+  saveAddress: boolean;
+  /** The coupon applied when the page is drawn again. */
+  coupon: CouponApplied | null;
+  /** The code typed in the coupon box (kept when it was refused). */
+  couponEntry: string;
+}
+
+/**
+ * Intents of the checkout form's buttons. "enter" is the form's first, unseen submit button, the one
+ * the Enter key presses without JavaScript: it applies a code typed in the coupon box, else only draws
+ * the page again, so Enter in a field never places an order unseen.
+ */
+export const CHECKOUT_INTENTS = ["place", "apply-coupon", "remove-coupon", "enter", "verify"] as const;
+
 /** What the page's action answers (a placed cash-on-delivery order and a verified payment redirect instead). */
 export type CheckoutAnswer =
-  | { intent: "apply-coupon"; ok: true; coupon: CouponApplied }
-  | { intent: "apply-coupon"; ok: false; message: string; code: string }
-  | { intent: "remove-coupon"; ok: true }
+  | { intent: "apply-coupon"; ok: true; coupon: CouponApplied; form?: CheckoutFormState }
+  | { intent: "apply-coupon"; ok: false; message: string; code: string; form?: CheckoutFormState }
+  | { intent: "remove-coupon" | "enter"; ok: true; form?: CheckoutFormState }
   | { intent: "place"; ok: true; payment: PaymentStart; orderNumber: number }
   | {
       intent: "place";
@@ -84,14 +106,7 @@ export type CheckoutAnswer =
       message: string;
       /** Each refused address field's message. */
       fields?: Partial<Record<AddressField, string>>;
-      /** What she typed, for the page drawn again without JavaScript. */
-      values?: Partial<AddressValues>;
-      /** The saved address chosen, or NEW_ADDRESS. */
-      addressId?: string;
-      /** The payment method chosen. */
-      paymentMethod?: string;
-      /** The coupon still applied, for that page. */
-      coupon?: CouponApplied | null;
+      form?: CheckoutFormState;
     }
   | { intent: "verify"; ok: false; message: string }
   | { intent: "unknown"; ok: false; message: string };

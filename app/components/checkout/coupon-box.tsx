@@ -7,17 +7,22 @@ import { useToast } from "../toast/toast";
 import type { CheckoutAnswer, CouponApplied } from "./checkout.rules";
 
 /**
- * The coupon box (SPEC §4 "Checkout", §5 "Coupon"): none or applied. Apply posts `intent`
- * apply-coupon to the page's action; without JavaScript the page comes back with the answer, with it
- * a fetcher brings it here. An empty code is refused before anything is sent. Applied: the input is
- * disabled and "Remove" clears it (without JavaScript, by posting remove-coupon).
+ * The coupon box: none or applied. Its input and buttons belong to the checkout form (`form`
+ * attribute), so without JavaScript Apply and Remove post the whole form and the page comes back
+ * with every address field she typed (see CheckoutFormState). With JavaScript, Apply (or Enter in
+ * the box) asks the page's action by itself, and an empty code is refused before anything is sent.
+ * Applied: the input is disabled and Remove clears it. The input keeps its own DOM value, so a code
+ * typed before the script started is the code applied.
  */
 export function CouponBox({
+  formId,
   applied,
   refused,
   onApplied,
   onRemoved,
 }: {
+  /** The checkout form the box posts with. */
+  formId: string;
   applied: CouponApplied | null;
   /** The refusal the page came back with (no JavaScript). */
   refused?: { message: string; code: string } | null;
@@ -29,7 +34,6 @@ export function CouponBox({
   const hydrated = useHydrated();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState(refused?.code ?? "");
   const [error, setError] = useState<string | null>(refused?.message ?? null);
   const busy = fetcher.state !== "idle";
 
@@ -39,7 +43,6 @@ export function CouponBox({
     if (fetcher.state !== "idle" || answer?.intent !== "apply-coupon") return;
     if (answer.ok) {
       setError(null);
-      setCode("");
       onApplied(answer.coupon);
       toast.success(`Coupon ${answer.coupon.code} applied`);
     } else {
@@ -50,23 +53,19 @@ export function CouponBox({
     }
   }, [fetcher.data, fetcher.state]);
 
-  function check(event: React.FormEvent<HTMLFormElement>) {
-    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "apply-coupon") return;
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
+  function apply() {
+    if (busy) return;
+    const code = input.current?.value ?? "";
     if (!normaliseCouponCode(code)) {
-      event.preventDefault();
       setError(couponMessages.empty);
       toast.error(couponMessages.empty);
       input.current?.focus();
+      return;
     }
+    fetcher.submit({ intent: "apply-coupon", couponEntry: code }, { method: "post" });
   }
 
-  function remove(event: React.MouseEvent) {
-    if (!hydrated) return; // posts remove-coupon
-    event.preventDefault();
+  function remove() {
     onRemoved();
     setError(null);
     toast.info("Coupon removed");
@@ -74,36 +73,61 @@ export function CouponBox({
     requestAnimationFrame(() => input.current?.focus());
   }
 
+  // Without JavaScript these are the checkout form's own submit buttons; with it, handled here.
+  const handled = (act: () => void) => (event: React.SyntheticEvent) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    act();
+  };
+
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <fetcher.Form method="post" className="checkout-card coupon-box" noValidate onSubmit={check}>
+    <div className="checkout-card coupon-box">
       <label htmlFor={`${id}-code`} className="coupon-box__label">
         Coupon code
       </label>
       <div className="coupon-box__row">
         <input
+          // A new element when a coupon is applied or removed: the applied code shows, the entry starts empty.
+          key={applied ? `applied-${applied.code}` : "entry"}
           ref={input}
           id={`${id}-code`}
-          name="couponCode"
+          form={formId}
+          name={applied ? undefined : "couponEntry"}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={40}
-          value={applied ? applied.code : code}
+          defaultValue={applied ? applied.code : (refused?.code ?? "")}
           disabled={applied !== null}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setError(null);
+          onChange={() => setError(null)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") handled(apply)(event);
           }}
         />
         {applied ? (
-          <button type="submit" name="intent" value="remove-coupon" className="button button--secondary" onClick={remove}>
+          <button
+            type="submit"
+            form={formId}
+            name="intent"
+            value="remove-coupon"
+            className="button button--secondary"
+            onClick={handled(remove)}
+          >
             Remove<span className="visually-hidden"> coupon {applied.code}</span>
           </button>
         ) : (
-          <button type="submit" name="intent" value="apply-coupon" className="button button--secondary" aria-disabled={busy || undefined}>
+          <button
+            type="submit"
+            form={formId}
+            name="intent"
+            value="apply-coupon"
+            className="button button--secondary"
+            aria-disabled={busy || undefined}
+            onClick={handled(apply)}
+          >
             {busy ? "Applying..." : "Apply"}
           </button>
         )}
@@ -118,6 +142,6 @@ export function CouponBox({
           {error}
         </p>
       )}
-    </fetcher.Form>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
 import { CloseIcon } from "../icons";
 
 type Tone = "info" | "success" | "error";
@@ -7,6 +8,8 @@ interface Toast {
   id: number;
   tone: Tone;
   message: string;
+  /** The page it was raised on. */
+  pathname: string;
 }
 
 /** Each call answers the toast's id, for `dismiss`. */
@@ -25,18 +28,27 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 let nextId = 1;
 
-/** Short messages at the top centre of the screen (SPEC §8). */
+/**
+ * Short messages at the top centre of the screen. One at a time: a new message replaces the one
+ * showing (an expired coupon's refusal never stands beside the next coupon's success, and on a phone
+ * a pile never covers the form), and a message belongs to its page: going to another page clears it.
+ */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
     const add = (tone: Tone) => (message: string) => {
       const id = nextId++;
-      setToasts((all) => [...all, { id, tone, message }]);
+      setToasts([{ id, tone, message, pathname: window.location.pathname }]);
       return id;
     };
     return { info: add("info"), success: add("success"), error: add("error"), dismiss };
   }, [dismiss]);
+  const { pathname } = useLocation();
+  useEffect(
+    () => setToasts((all) => (all.every((t) => t.pathname === pathname) ? all : all.filter((t) => t.pathname === pathname))),
+    [pathname],
+  );
 
   const list = (errors: boolean) =>
     toasts.filter((t) => (t.tone === "error") === errors).map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
