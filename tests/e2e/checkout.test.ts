@@ -139,7 +139,7 @@ async function fillStreet(page: Page) {
 async function pinAutofill(page: Page) {
   const pin = page.getByLabel("ZIP / PIN Code");
   await pin.fill("999999");
-  await page.locator(".new-address__zipcode").getByText("Invalid PIN code", { exact: true }).waitFor();
+  await page.locator(".new-address__zipcode").getByText("Invalid PIN Code.", { exact: true }).waitFor();
   expect(await pin.getAttribute("aria-invalid")).toBe("true");
   await pin.fill("201001");
   await page.locator(".new-address__zipcode").getByText("PIN code verified: State & City auto-filled", { exact: true }).waitFor();
