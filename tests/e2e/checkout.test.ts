@@ -146,6 +146,10 @@ async function pinAutofill(page: Page) {
   expect(await page.getByLabel("City / District").inputValue()).toBe("Ghaziabad");
   expect(await page.getByLabel("State", { exact: true }).inputValue()).toBe("Uttar Pradesh");
   expect(await pin.getAttribute("aria-invalid")).toBeNull();
+  // The note under the PIN does not stretch the City box beside it (side by side on a desktop).
+  const [pinBox, cityBox] = [await pin.boundingBox(), await page.getByLabel("City / District").boundingBox()];
+  expect(Math.round(cityBox!.height)).toBe(Math.round(pinBox!.height));
+  if (Math.abs(cityBox!.x - pinBox!.x) > 10) expect(Math.round(cityBox!.y)).toBe(Math.round(pinBox!.y));
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on a %s", (viewport) => {

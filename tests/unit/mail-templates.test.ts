@@ -179,6 +179,8 @@ describe("order mails", () => {
       expect(mail.text).toContain("- Block-print Anarkali (Indigo, size XL) x 1: ₹1,000");
       expect(mail.text).toContain("Total: ₹3,338.20");
       expect(mail.text).toContain("Flat 4B, Kavi Nagar");
+      // House, then road, as checkout asks for them.
+      expect(mail.text.indexOf(order.shipping.streetAddress)).toBeLessThan(mail.text.indexOf(order.shipping.apartment));
       expect(mail.text).toContain("complimentary gift");
       expect(mail.html).toContain("mailto:asha@example.com");
     });

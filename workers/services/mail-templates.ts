@@ -138,8 +138,9 @@ function figureRows(order: OrderMail): [string, string][] {
 function addressLines(s: OrderMail["shipping"]): string[] {
   return [
     s.fullName,
-    s.apartment,
+    // House, then road: the order checkout asks for them in.
     s.streetAddress,
+    s.apartment,
     `${s.townCity}, ${s.state} ${s.zipcode}`,
     `Phone: ${s.phoneNumber}`,
     s.emailAddress,

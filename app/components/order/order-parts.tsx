@@ -84,14 +84,15 @@ export function OrderAddress({ shipping, full = true }: { shipping: OrderView["s
     <address className="order-address">
       <strong>{shipping.fullName}</strong>
       <br />
+      {/* House, then road: the order checkout asks for them in. */}
+      {shipping.streetAddress}
+      <br />
       {shipping.apartment && (
         <>
           {shipping.apartment}
           <br />
         </>
       )}
-      {shipping.streetAddress}
-      <br />
       {shipping.townCity}
       {full && `, ${shipping.state} ${shipping.zipcode}`}
       <br />
