@@ -566,6 +566,13 @@ describe("only real PINs", () => {
     expect(updated.status).toBe(400);
     expect(((await updated.json()) as { message: string }).message).toBe("Address 2: Invalid PIN Code.");
 
+    // The profile page's own form, as a browser without JavaScript posts it.
+    const draft: Record<string, string> = { intent: "save", name: "Ira Sen", mobile: "9810012345" };
+    for (const [field, value] of Object.entries({ ...TEST_ADDRESS, zipcode: "123456" })) draft[`addresses[0].${field}`] = value;
+    const page = await post("/profile", draft, ira);
+    expect(page.status).toBe(400);
+    expect(shows(await page.text(), "Address 1: Invalid PIN Code.")).toBe(true);
+
     expect(await addressesOf(ira)).toEqual([]);
     expect(await ordersOf(ira)).toEqual([]);
   });
