@@ -207,6 +207,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     expect(await summaryFigure(page, "Discount (WELCOME10)").textContent()).toBe(`−${formatRupees(discount)}`);
     expect(await summaryFigure(page, "Total").textContent()).toBe(formatRupees(total));
     expect(await box.getByText("This coupon has expired.").count()).toBe(0);
+    // One notice at a time: the expired code's refusal does not stand beside the applied one.
+    const shown = await toasts(page);
+    expect(shown.length).toBeLessThanOrEqual(1);
+    expect(shown).not.toContain("This coupon has expired.");
 
     await page.getByRole("radio", { name: /Cash on Delivery/ }).check();
     const release = await holdNextPost(page);
@@ -231,6 +235,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     expect(await figures.locator("dt:text-is('Total') + dd").textContent()).toBe(formatRupees(total));
     await figures.getByText("Cash on Delivery", { exact: true }).waitFor();
     await page.getByText("14 Lohia Nagar").waitFor();
+    // The checkout's notices ("PIN code verified", the coupon's) stayed on the checkout.
+    expect(await toasts(page)).toEqual([]);
     await fitsTheScreen(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The cart is empty now: the header's badge says no count.
