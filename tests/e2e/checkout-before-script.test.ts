@@ -1,9 +1,9 @@
-import { createClient } from "@libsql/client";
 import { describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { cartCall } from "../support/cart";
 import { actBeforeHydration } from "../support/page";
+import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";
 
 /**
@@ -17,14 +17,7 @@ const base = browser.baseUrl;
 const dbUrl = inject("dbUrl");
 const stocked = useStockedProduct(base, dbUrl, [20, 20], (list) => list.slice(-6, -4));
 
-async function sql(query: string, args: (string | number)[] = []) {
-  const db = createClient({ url: dbUrl });
-  try {
-    return (await db.execute({ sql: query, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (query: string, args: (string | number)[] = []) => sqlRows(dbUrl, query, args);
 
 async function shopperWithOneLine(tag: string): Promise<TestUser> {
   const user = await createUser(base, tag, "Account Name");

@@ -1,4 +1,3 @@
-import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { RAZORPAY_TEST_KEY_ID, RAZORPAY_TEST_KEY_SECRET } from "../../stand-ins/razorpay/server";
@@ -9,6 +8,7 @@ import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
 import { type ApiProduct, cartCall } from "../support/cart";
 import { holdNextPost, waitForHydration as hydrated } from "../support/page";
+import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";
 
 /**
@@ -32,14 +32,7 @@ let color: string;
 /** What one piece of each size costs today, in paise, as the database says (the order service's source). */
 const unit: Record<string, number> = {};
 
-async function sql(query: string, args: (string | number)[] = []) {
-  const db = createClient({ url: dbUrl });
-  try {
-    return (await db.execute({ sql: query, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (query: string, args: (string | number)[] = []) => sqlRows(dbUrl, query, args);
 
 beforeAll(async () => {
   ({ product: kurti, sizeA, sizeB } = stocked);
