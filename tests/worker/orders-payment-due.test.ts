@@ -105,6 +105,8 @@ async function placeFromCheckout(user: TestUser, street: string, extra: Record<s
   );
 }
 
+const ownerGet = (path: string) => fetch(new URL(path, base), { headers: { Cookie: `aanchal_session=${ownerToken}` }, redirect: "manual" });
+
 async function fillCart(user: TestUser, p: Piece, quantity: number) {
   await cartCall(base, user.token, "DELETE", "/api/cart");
   const added = await cartCall(base, user.token, "POST", "/api/cart", {
@@ -157,6 +159,20 @@ describe("a failed online payment, then paying again from a reloaded checkout", 
       [waiting!.order_number],
     );
     expect(Number(held[0]!.n)).toBe(2);
+    // Her held confirmation says where the order goes now.
+    const heldMail = await rows<{ street: string }>(
+      `select json_extract(params, '$.order.shipping.streetAddress') as street from mail_outbox
+        where status = 'held' and template = 'order-confirmation' and json_extract(params, '$.order.orderNumber') = ?`,
+      [waiting!.order_number],
+    );
+    expect(heldMail.map((m) => m.street)).toEqual(["14 Nehru Nagar"]);
+
+    // The back office: not an order to confirm, "Payment pending" on its page, no move offered.
+    const adminPage = readable(await (await ownerGet(`/admin/orders/${waiting!.order_number}`)).text());
+    expect(adminPage).toContain("Payment pending");
+    expect(adminPage).not.toMatch(/name="intent" value="(confirm|ship|cancel)"/);
+    const toConfirm = readable(await (await ownerGet("/admin/orders?status=placed&limit=100")).text());
+    expect(toConfirm).not.toContain(`href="/admin/orders/${waiting!.order_number}"`);
 
     // This time the payment goes through and is verified as checkout does.
     const paymentId = `pay_${randomBytes(7).toString("hex")}`;
@@ -216,6 +232,22 @@ describe("a failed online payment, then paying again from a reloaded checkout", 
       ["placed", "pending", 1],
     ]);
     expect(await stockOf(piece)).toBe(4);
+  });
+
+  it("cancels the waiting order when she chooses cash on delivery instead: one order, stock taken once", async () => {
+    const jaya = await createUser(base, "pay-then-cash-jaya", "Jaya Pillai");
+    const piece = await stocked(-8, 4);
+    await fillCart(jaya, piece, 1);
+    expect((await placeFromCheckout(jaya, "12 MG Road")).status).toBe(200);
+    expect(await stockOf(piece)).toBe(3);
+    const cash = await placeFromCheckout(jaya, "12 MG Road", { paymentMethod: "cashOnDelivery" });
+    expect(cash.status).toBe(303);
+    const orders = await ordersOf(jaya);
+    expect(orders.map((o) => [o.order_status, o.payment_status])).toEqual([
+      ["cancelled", "failed"],
+      ["placed", "pending"],
+    ]);
+    expect(await stockOf(piece)).toBe(3);
   });
 
   it("takes up one waiting order for tries sent at once", async () => {
