@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { cartCall } from "../support/cart";
-import { waitForHydration as hydrated } from "../support/page";
+import { actBeforeHydration, waitForHydration as hydrated } from "../support/page";
 import { useStockedProduct } from "../support/stocked";
 
 /**
@@ -93,5 +93,58 @@ describe("a failed online payment", () => {
     expect(await page.getByRole("button", { name: /^Pay now/ }).count()).toBe(0);
     expect(await ordersOf(user)).toEqual([{ orderNumber: waiting!.orderNumber, paymentStatus: "paid", orderStatus: "placed" }]);
     expect(await stockOf(sizeA)).toBe(stockBefore - 1);
+  });
+});
+
+describe("Pay now before the script, and without it", () => {
+  const sessionOf = (user: TestUser) => [
+    { name: "aanchal_session", value: user.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" as const },
+  ];
+
+  /** A signed-in shopper with one online order waiting for its payment (placed through the API, as checkout places it). */
+  async function waitingOrder(tag: string) {
+    const user = await createUser(base, tag, "Lata Menon");
+    const { product, sizeB } = stocked;
+    const res = await postJson(
+      base,
+      "/api/payment/create-order",
+      {
+        paymentMethod: "bank",
+        buyNow: true,
+        shippingInfo: { ...TEST_ADDRESS, emailAddress: user.email },
+        items: [{ product: product._id, size: sizeB, color: product.colors[0]!.name, quantity: 1 }],
+      },
+      { Authorization: `Bearer ${user.token}` },
+    );
+    expect(res.status).toBe(201);
+    return { user, orderNumber: ((await res.json()) as { orderNumber: number }).orderNumber };
+  }
+
+  it("tapped before the page's script has started, opens Razorpay's window once it has, and pays", async () => {
+    const { user, orderNumber } = await waitingOrder("pay-now-early");
+    const { page } = await browser.open("phone", { hydrated: false, cookies: sessionOf(user), expectStatuses: [400] });
+    page.setDefaultTimeout(15_000);
+    await actBeforeHydration(page, "/my-orders", async () => {
+      await page.getByRole("button", { name: /^Pay now/ }).click();
+      // A plain form post: the page comes back saying what a browser without JavaScript would need.
+      await page.getByText("Paying online needs JavaScript", { exact: false }).waitFor();
+    });
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Success" }).click();
+    await page.waitForURL((url) => url.pathname === "/thankyou");
+    await page.getByRole("heading", { level: 1, name: "Thank you for your order!" }).waitFor();
+    expect(await ordersOf(user)).toEqual([{ orderNumber, paymentStatus: "paid", orderStatus: "placed" }]);
+  });
+
+  it("without JavaScript, says paying online needs it and changes nothing", async () => {
+    const { user, orderNumber } = await waitingOrder("pay-now-noscript");
+    const { page } = await browser.open("phone", { javaScriptEnabled: false, cookies: sessionOf(user), expectStatuses: [400] });
+    page.setDefaultTimeout(8_000);
+    await page.goto(`/thankyou?order=${orderNumber}`);
+    await page.getByRole("heading", { level: 1, name: "Payment pending" }).waitFor();
+    await page.getByRole("button", { name: /^Pay now/ }).click();
+    await page.getByText("Paying online needs JavaScript turned on in your browser.", { exact: false }).waitFor();
+    expect(await ordersOf(user)).toEqual([{ orderNumber, paymentStatus: "pending", orderStatus: "placed" }]);
   });
 });

@@ -23,11 +23,17 @@ export async function payNowAction(form: FormData, services: ServiceContext): Pr
   const intent = text(form, "intent");
   const orderNumber = Number(text(form, "order")) || 0;
   if (intent === "pay") {
-    // Razorpay's window is a script: without JavaScript the page says so, and nothing changes.
-    if (text(form, "js") !== "1")
-      return data<PayNowAnswer>({ intent, ok: false, orderNumber, message: orderMessages.payNeedsJavaScript }, { status: 400 });
+    // The form was posted as a document: no script ran (yet). Razorpay's window is a script, so the
+    // page says paying needs JavaScript; the payment comes with the answer, and a page whose script
+    // then starts (she tapped before it had) opens the window by itself. Nothing is changed.
+    const scripted = text(form, "js") === "1";
     try {
       const { order, payment } = await startPayment(services, { order: text(form, "order"), key: text(form, "key") || null });
+      if (!scripted)
+        return data<PayNowAnswer>(
+          { intent, ok: false, orderNumber: order.orderNumber, message: orderMessages.payNeedsJavaScript, payment },
+          { status: 400 },
+        );
       return data<PayNowAnswer>({ intent, ok: true, orderNumber: order.orderNumber, payment });
     } catch (error) {
       const problem = problemOf(error);

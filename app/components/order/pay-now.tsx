@@ -8,7 +8,8 @@ import { FormMessage } from "../forms/fields";
 /** What the Pay now action answers (a verified payment redirects to the order's page instead). */
 export type PayNowAnswer =
   | { intent: "pay"; ok: true; orderNumber: number; payment: PaymentStart }
-  | { intent: "pay" | "verify"; ok: false; orderNumber: number; message: string };
+  /** `payment`: the form was posted before any script ran; a page whose script starts then opens Razorpay's window with it. */
+  | { intent: "pay" | "verify"; ok: false; orderNumber: number; message: string; payment?: PaymentStart };
 
 type Notice = { message: string; tone: "error" | "info" };
 
@@ -30,19 +31,13 @@ export function PayNow({ orderNumber, accessKey, action }: { orderNumber: number
   const busy = pay.state !== "idle" || verify.state !== "idle" || paying;
   const say = (message: string, tone: Notice["tone"] = "error") => setNotice({ message, tone });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer once, when it has arrived.
-  useEffect(() => {
-    const answer = pay.data;
-    if (pay.state !== "idle" || !answer || answer.intent !== "pay") return;
-    if (!answer.ok) {
-      say(answer.message);
-      return;
-    }
+  /** Razorpay's window for the payment the action answered; its answer is posted back to be verified. */
+  function open(payment: PaymentStart) {
     setNotice(null);
     setPaying(true);
     void import("../checkout/razorpay-checkout").then(
       ({ payWithRazorpay }) =>
-        payWithRazorpay(answer.payment, answer.orderNumber, {
+        payWithRazorpay(payment, orderNumber, {
           onSuccess: (response) => verify.submit({ intent: "verify", order: String(orderNumber), ...response }, { method: "post", action }),
           onFailed: () => {
             setPaying(false);
@@ -62,6 +57,21 @@ export function PayNow({ orderNumber, accessKey, action }: { orderNumber: number
         say(orderMessages.sdkFailed);
       },
     );
+  }
+
+  // She pressed Pay now before the page's script had started: the page came back with the payment
+  // (and the words for a browser without JavaScript); now that the script runs, the window opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has been taken over.
+  useEffect(() => {
+    if (pageAnswer?.intent === "pay" && pageAnswer.orderNumber === orderNumber && pageAnswer.payment) open(pageAnswer.payment);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer once, when it has arrived.
+  useEffect(() => {
+    const answer = pay.data;
+    if (pay.state !== "idle" || !answer || answer.intent !== "pay") return;
+    if (!answer.ok) say(answer.message);
+    else open(answer.payment);
   }, [pay.data, pay.state]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer once.
