@@ -73,11 +73,14 @@ const addressesOf = (user: TestUser) =>
 async function dashboard() {
   const res = await fetch(new URL("/api/admin/dashboard", base), { headers: { Authorization: `Bearer ${ownerToken}` } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { dashboard: Record<string, any> }).dashboard as {
-    today: { orders: number; revenue: number };
-    waiting: { confirmation: number };
-    pendingPayments: { orders: number; amount?: number; amountPaise?: number };
+  const { dashboard } = (await res.json()) as {
+    dashboard: {
+      today: { orders: number; revenue: number };
+      waiting: { confirmation: number };
+      pendingPayments: { orders: number; amount: number };
+    };
   };
+  return dashboard;
 }
 
 /** Checkout as the page posts it with JavaScript running: the page's own checkout key, drawn afresh on each load. */
@@ -136,6 +139,7 @@ describe("a failed online payment, then paying again from a reloaded checkout", 
     expect(due.today.orders).toBe(before.today.orders);
     expect(due.waiting.confirmation).toBe(before.waiting.confirmation);
     expect(due.pendingPayments.orders).toBe(before.pendingPayments.orders + 1);
+    expect(due.pendingPayments.amount).toBeCloseTo(before.pendingPayments.amount + waiting!.total_paise / 100, 2);
 
     // My Orders and the thank-you page: "Payment pending" with Pay now, never "Placed".
     const mine = readable(await (await get("/my-orders", nisha)).text());
@@ -211,6 +215,7 @@ describe("a failed online payment, then paying again from a reloaded checkout", 
     expect(after.today.revenue).toBeCloseTo(before.today.revenue + total, 2);
     expect(after.today.orders).toBe(before.today.orders + 1);
     expect(after.pendingPayments.orders).toBe(before.pendingPayments.orders);
+    expect(after.pendingPayments.amount).toBeCloseTo(before.pendingPayments.amount, 2);
     expect(after.waiting.confirmation).toBe(before.waiting.confirmation + 1);
 
     const thanks = readable(await (await get(`/thankyou?order=${waiting!.order_number}`, nisha)).text());
