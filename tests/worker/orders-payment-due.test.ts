@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { productPath } from "../../workers/services/paths";
 import { createUser, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 import { pageForms } from "../support/page-forms";
@@ -266,6 +267,40 @@ describe("a failed online payment, then paying again from a reloaded checkout", 
     console.log(`6 tries at once: ${waiting.length} waiting order, ${all.length} made, stock 10 -> ${await stockOf(piece)}`);
     expect(waiting).toHaveLength(1);
     expect(await stockOf(piece)).toBe(9);
+  });
+});
+
+describe("a guest paying again", () => {
+  it("takes up the order her browser is waiting to pay, from a reloaded checkout", async () => {
+    const piece = await stocked(-9, 5);
+    const chosen = await post(
+      productPath(piece.product.category.name, piece.product.slug),
+      { intent: "buy-now", color: piece.color, size: piece.size, quantity: "1" },
+      null,
+    );
+    expect(chosen.status).toBe(302);
+    const buyNow = /aanchal_buy_now=[^;]+/.exec(chosen.headers.getSetCookie().join("\n"))![0];
+    const email = uniqueEmail("pay-again-guest");
+    const tryToPay = async (cookie: string, street: string) => {
+      const page = await (await get("/checkout?guest=1", null, cookie)).text();
+      const checkoutKey = /name="checkoutKey" value="([^"]+)"/.exec(page)![1]!;
+      const fields = { intent: "place", paymentMethod: "bank", js: "1", checkoutKey, lines: "buy-now", ...TEST_ADDRESS };
+      return post("/checkout?guest=1", { ...fields, streetAddress: street, emailAddress: email }, null, cookie);
+    };
+    const first = await tryToPay(buyNow, "12 MG Road");
+    expect(first.status).toBe(200);
+    const kept = /aanchal_waiting_order=[^;]+/.exec(first.headers.getSetCookie().join("\n"))?.[0];
+    expect(kept).toBeTruthy();
+    expect(first.headers.getSetCookie().join("\n")).toMatch(/aanchal_waiting_order=[^;]+;.*HttpOnly/);
+    const second = await tryToPay(`${buyNow}; ${kept}`, "14 Nehru Nagar");
+    expect(second.status).toBe(200);
+    const orders = await rows<OrderRow>(
+      `select order_number, payment_status, order_status, stock_held, provider_order_id, total_paise, ship_street_address
+        from orders where guest_email = ? order by id`,
+      [email],
+    );
+    expect(orders.map((o) => [o.payment_status, o.stock_held, o.ship_street_address])).toEqual([["pending", 1, "14 Nehru Nagar"]]);
+    expect(await stockOf(piece)).toBe(4);
   });
 });
 
