@@ -437,14 +437,14 @@ function heldPieces(order: OrderView | null): Map<string, number> {
 }
 
 /**
- * Cancels the waiting online orders matching `whose` (but `keep`) and gives their stock and coupon
- * uses back: the statements that go first in the batch placing the order that replaces them.
+ * Cancels the waiting online orders matching `whose` and gives their stock and coupon uses back: the
+ * statements that go first in the batch placing the order that replaces them.
  */
-function replaceWaiting(db: Db, whose: SQL, keep: number | null) {
+function replaceWaiting(db: Db, whose: SQL) {
   const claim = newClaim();
   return [
     db.run(sql`update orders set claim = ${claim}, order_status = 'cancelled', payment_status = 'failed', stock_held = 0
-      where id in (select o.id from orders o where ${whose} and ${AWAITING_PAYMENT}${keep === null ? sql`` : sql` and o.id <> ${keep}`})`),
+      where id in (select o.id from orders o where ${whose} and ${AWAITING_PAYMENT})`),
     moveStock(db, claim, "give"),
     moveCouponUses(db, claim, "give"),
   ];
@@ -595,7 +595,7 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput, atte
   const held = method === "bank";
   const statements = [
     // Her waiting online order, replaced by this one, gives its stock back first.
-    ...(waiting && whose ? replaceWaiting(ctx.db, whose, null) : []),
+    ...(waiting && whose ? replaceWaiting(ctx.db, whose) : []),
     insertOrder,
     ...[...perSize].map(([sizeId, quantity]) =>
       ctx.db.run(sql`update product_sizes set stock = stock - ${quantity} where id = ${sizeId} and ${claimed(claim)}`),
