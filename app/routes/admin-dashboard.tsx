@@ -55,7 +55,10 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
             <Figure label="Orders this week" value={f.week.orders} />
             <Figure label="Revenue this week" value={formatRupees(f.week.revenuePaise)} />
           </dl>
-          <p className="admin-muted">Revenue counts every order not cancelled.</p>
+          <p className="admin-muted">
+            Revenue counts cash-on-delivery orders not cancelled and online orders paid. Payments still due are not counted until they
+            arrive.
+          </p>
         </section>
         <section className="admin-panel" aria-labelledby="dash-waiting">
           <h2 id="dash-waiting">Waiting for you</h2>
@@ -65,9 +68,10 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
             <Figure label="To deliver" value={f.waiting.delivery} note="shipped" to="/admin/orders?status=shipped" />
             <Figure label="Refunds due" value={f.refundDue} />
             <Figure
-              label="Online payments pending"
+              label="Payments due"
               value={f.pendingPayments.orders}
-              note={f.pendingPayments.orders > 0 ? formatRupees(f.pendingPayments.amountPaise) : undefined}
+              note={formatRupees(f.pendingPayments.amountPaise)}
+              to="/admin/orders?method=bank&payment=pending"
             />
           </dl>
           <p>

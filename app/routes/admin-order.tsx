@@ -2,6 +2,7 @@ import { data, redirect, useFetcher } from "react-router";
 import { hasInvoice } from "../../workers/services/admin-invoice.rules";
 import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
 import { AppError } from "../../workers/services/errors";
+import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
@@ -224,7 +225,12 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         <h1>Order #{o.orderNumber}</h1>
         <p className="admin-muted">
           Placed {when(o.createdAt)} ·{" "}
-          <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
+          {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed" ? (
+            // Not an order to act on until its payment arrives (it cancels itself if none does).
+            <span className="admin-status admin-status--payment-pending">Payment pending</span>
+          ) : (
+            <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
+          )}
           {o.refundDue && <span className="admin-flag">Refund due</span>}
         </p>
       </header>
@@ -236,7 +242,11 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       <section className="admin-panel" aria-labelledby="order-moves">
         <h2 id="order-moves">Next steps</h2>
         {moves.length === 0 ? (
-          <p className="admin-muted">Nothing to do for this order now.</p>
+          <p className="admin-muted">
+            {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed"
+              ? `Waiting for its online payment: nothing to confirm or ship until it arrives. Unpaid, it cancels itself ${PAYMENT_WINDOW_MINUTES} minutes after it was made and its stock goes back.`
+              : "Nothing to do for this order now."}
+          </p>
         ) : (
           <div className="admin-moves">
             {moves.map((m) => (

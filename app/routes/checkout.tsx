@@ -24,6 +24,7 @@ import {
   noAddressGiven,
 } from "../components/checkout/checkout.rules";
 import { CheckoutView } from "../components/checkout/checkout-view";
+import { keepWaitingOrder, waitingOrderKey } from "../components/order/pay-now.server";
 import { buyNowLine, CHECKOUT_SIGN_UP, clearBuyNow } from "../lib/cart.server";
 import type { Route } from "./+types/checkout";
 
@@ -217,13 +218,15 @@ async function place(request: Request, checkout: Checkout, form: FormData) {
       items: itemsOf(held),
       buyNow: held !== null,
       guest,
+      resumeKey: guest ? waitingOrderKey(request) : undefined,
     });
     if (!placed.payment) {
       // Post/Redirect/Get: a reload of the thank-you page can never place the order again.
       const headers = held ? { "Set-Cookie": clearBuyNow(request) } : undefined;
       throw redirect(orderPagePath(placed.order.orderNumber, guest ? placed.accessKey : null), { status: 303, headers });
     }
-    return answer({ intent: "place", ok: true, payment: placed.payment, orderNumber: placed.order.orderNumber });
+    const keep = guest && placed.accessKey ? { "Set-Cookie": keepWaitingOrder(request, placed.accessKey) } : undefined;
+    return answer({ intent: "place", ok: true, payment: placed.payment, orderNumber: placed.order.orderNumber }, 200, keep);
   } catch (error) {
     const problem = problemOf(error);
     if (problem?.status === 401) throw redirect(CHECKOUT_SIGN_UP);

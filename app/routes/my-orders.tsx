@@ -1,15 +1,18 @@
 import { myOrders, type OrderView } from "../../workers/services/order-views";
 import {
+  awaitingPayment,
   formatOrderDate,
   orderMessages,
   orderPagePath,
-  orderStatusLabel,
+  orderStanding,
   paymentMethodLabel,
   paymentStatusLabel,
 } from "../../workers/services/order-views.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { OrderAddress, OrderLine } from "../components/order/order-parts";
+import { PayNow } from "../components/order/pay-now";
+import { payNowAction } from "../components/order/pay-now.server";
 import { ShopLink } from "../components/shop-link";
 import { signedInRead } from "../lib/auth.server";
 import type { Route } from "./+types/my-orders";
@@ -26,12 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: await signedInRead(request, myOrders(context.services)) };
 }
 
+/** Pay now for an online order still waiting for its payment. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const answer = await payNowAction(form, context.services);
+  if (!answer) throw new Response("Unknown action", { status: 400 });
+  return answer;
+}
+
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const handle = { failure: orderMessages.fetchFailed };
 
 function OrderCard({ order }: { order: OrderView }) {
   const titleId = `order-${order.orderNumber}`;
+  const standing = orderStanding(order);
   return (
     <li>
       <article className="order-card my-order" aria-labelledby={titleId}>
@@ -48,7 +60,7 @@ function OrderCard({ order }: { order: OrderView }) {
           </div>
           <div>
             <dt>Order status</dt>
-            <dd className={`order-badge order-badge--${order.orderStatus}`}>{orderStatusLabel(order.orderStatus)}</dd>
+            <dd className={`order-badge order-badge--${standing.badge}`}>{standing.label}</dd>
           </div>
           {order.trackingNumber && (
             <div>
@@ -81,6 +93,7 @@ function OrderCard({ order }: { order: OrderView }) {
             </div>
           </dl>
         </div>
+        {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />}
         <ShopLink to={orderPagePath(order.orderNumber)} className="my-order__details">
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>
         </ShopLink>

@@ -1,11 +1,14 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../workers/services/errors";
+import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { type OrderView, viewOrder } from "../../workers/services/order-views";
-import { orderMessages } from "../../workers/services/order-views.rules";
+import { awaitingPayment, orderMessages, orderPagePath, paymentNotCompleted } from "../../workers/services/order-views.rules";
 import { signInPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import { CheckoutSteps } from "../components/checkout-steps";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../components/order/order-parts";
+import { PayNow } from "../components/order/pay-now";
+import { payNowAction } from "../components/order/pay-now.server";
 import { ShopLink } from "../components/shop-link";
 import type { Route } from "./+types/thankyou";
 
@@ -34,11 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!key && !(await services.claims())) throw redirect(signInPath(pathname + search), { headers: PRIVATE });
   try {
     const [order, user] = await Promise.all([viewOrder(services, { order: number, key }), services.user()]);
-    return data({ order, signedIn: user !== null }, { headers: PRIVATE });
+    return data({ order, signedIn: user !== null, key }, { headers: PRIVATE });
   } catch (err) {
     if (err instanceof AppError && (err.status === 400 || err.status === 404)) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
     throw err;
   }
+}
+
+/** Pay now: an online order still waiting for its payment is paid from here (its owner, or a guest with her link). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const answer = await payNowAction(form, context.services);
+  if (!answer) throw data("Unknown action", { status: 400, headers: PRIVATE });
+  return answer;
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
@@ -55,10 +66,19 @@ function standing(order: OrderView): { title: string; notice: string | null; err
       confirmed: false,
     };
   }
-  if (order.orderStatus === "cancelled") {
+  if (order.orderStatus === "cancelled" && !paymentNotCompleted(order)) {
     return {
       title: "This order was cancelled",
       notice: order.paymentStatus === "refunded" ? "Your payment has been refunded." : null,
+      confirmed: false,
+    };
+  }
+  if (paymentNotCompleted(order)) {
+    return {
+      title: "Payment not completed",
+      notice:
+        "The payment for this order did not reach us in time, so the order was not placed and its pieces went back on sale. You are welcome to order them again.",
+      error: true,
       confirmed: false,
     };
   }
@@ -70,10 +90,10 @@ function standing(order: OrderView): { title: string; notice: string | null; err
       confirmed: false,
     };
   }
-  if (order.paymentMethod === "bank" && order.paymentStatus === "pending") {
+  if (awaitingPayment(order)) {
     return {
-      title: "Your order is placed",
-      notice: "Awaiting payment: your order is confirmed as soon as the payment reaches us.",
+      title: "Payment pending",
+      notice: `Your order is placed once its payment reaches us. We keep its pieces for you for ${PAYMENT_WINDOW_MINUTES} minutes from when you ordered: press Pay now to pay.`,
       confirmed: false,
     };
   }
@@ -81,14 +101,14 @@ function standing(order: OrderView): { title: string; notice: string | null; err
 }
 
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn } = loaderData;
+  const { order, signedIn, key } = loaderData;
   const { title, notice, error, confirmed } = standing(order);
-  const active = !order.refundDue && order.orderStatus !== "cancelled";
+  const active = !order.refundDue && order.orderStatus !== "cancelled" && !awaitingPayment(order);
   return (
     <div className="order-page thankyou container">
       <CheckoutSteps current={3} />
       <header className="thankyou__header">
-        <p className="eyebrow">Order complete</p>
+        <p className="eyebrow">{confirmed ? "Order complete" : "Your order"}</p>
         <h1 className="order-page__title">{title}</h1>
         <p className="thankyou__number">
           Order number <strong>#{order.orderNumber}</strong>
@@ -100,6 +120,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         )}
       </header>
       {notice && <p className={error ? "notice notice--error" : "notice"}>{notice}</p>}
+      {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={key} action={orderPagePath(order.orderNumber, key)} />}
       {order.giftEligible && active && <p className="notice order-gift">{orderMessages.gift}</p>}
       <div className="order-page__layout">
         <section className="order-card" aria-labelledby="thankyou-items">

@@ -56,6 +56,8 @@ export const orders = sqliteTable(
     claim: text("claim"),
     /** Whether the order's stock is taken from the shelf now (a pending order that expired gave it back). */
     stockHeld: integer("stock_held", { mode: "boolean" }).notNull().default(true),
+    /** She asked to keep this address in her profile: done when the order is placed (cash) or its payment confirmed (online). */
+    saveAddress: integer("save_address", { mode: "boolean" }).notNull().default(false),
     /** Bought from the cart (cleared when the order is placed or paid), not with Buy Now. */
     fromCart: integer("from_cart", { mode: "boolean" }).notNull().default(false),
     /** Paid after it expired and its stock was gone: the shop owes the shopper a refund. */

@@ -3,6 +3,7 @@ import {
   discountShown,
   formatOrderDate,
   orderPagePath,
+  orderStanding,
   orderStatusLabel,
   paymentMethodLabel,
   paymentStatusLabel,
@@ -15,13 +16,28 @@ describe("order words", () => {
     expect(paymentMethodLabel("upi")).toBe("upi");
   });
 
-  it("says where a payment stands: a cash order is paid at the door, an online one awaits its payment", () => {
+  it("says where a payment stands: a cash order is paid at the door, an online one is pending until paid", () => {
     expect(paymentStatusLabel({ paymentMethod: "cashOnDelivery", paymentStatus: "pending" })).toBe("Pay on delivery");
-    expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "pending" })).toBe("Awaiting payment");
+    expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "pending" })).toBe("Payment pending");
     expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "paid" })).toBe("Paid");
-    expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "failed" })).toBe("Payment failed");
+    expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "failed" })).toBe("Payment not completed");
     expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "refunded" })).toBe("Refunded");
     expect(paymentStatusLabel({ paymentMethod: "bank", paymentStatus: "paid", refundDue: true })).toBe("Paid, refund due");
+  });
+
+  it("never calls an online order waiting for its payment, or one whose payment never came, placed or cancelled", () => {
+    const bank = { paymentMethod: "bank" };
+    expect(orderStanding({ ...bank, paymentStatus: "pending", orderStatus: "placed" })).toEqual({
+      label: "Payment pending",
+      badge: "payment-pending",
+    });
+    expect(orderStanding({ ...bank, paymentStatus: "failed", orderStatus: "cancelled" })).toEqual({
+      label: "Payment not completed",
+      badge: "payment-not-completed",
+    });
+    expect(orderStanding({ ...bank, paymentStatus: "paid", orderStatus: "placed" }).label).toBe("Placed");
+    expect(orderStanding({ ...bank, paymentStatus: "paid", orderStatus: "cancelled", refundDue: true }).label).toBe("Cancelled");
+    expect(orderStanding({ paymentMethod: "cashOnDelivery", paymentStatus: "pending", orderStatus: "placed" }).label).toBe("Placed");
   });
 
   it("capitalises the order statuses", () => {

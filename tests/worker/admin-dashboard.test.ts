@@ -80,7 +80,7 @@ function expectPageAgrees(html: string, d: Dashboard) {
     "To ship": String(d.waiting.shipping),
     "To deliver": String(d.waiting.delivery),
     "Refunds due": String(d.refundDue),
-    "Online payments pending": String(d.pendingPayments.orders),
+    "Payments due": String(d.pendingPayments.orders),
     Unread: String(d.unread.total),
     "Contact messages": String(d.unread.contact),
     Enquiries: String(d.unread.enquiries),

@@ -278,11 +278,11 @@ describe("coupons", () => {
 
 const sign = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
-async function createPayment(s: Awaited<ReturnType<typeof stockedSize>>, quantity = 1) {
+async function createPayment(s: Awaited<ReturnType<typeof stockedSize>>, quantity = 1, who = asha) {
   const res = await call(
     "/api/payment/create-order",
-    { shippingInfo: address(asha.email), paymentMethod: "bank", buyNow: true, items: [item(s, quantity)], totalAmount: 1, amount: 100 },
-    { token: asha.token },
+    { shippingInfo: address(who.email), paymentMethod: "bank", buyNow: true, items: [item(s, quantity)], totalAmount: 1, amount: 100 },
+    { token: who.token },
   );
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as { id: string; amount: number; currency: string; key: string; orderNumber: number };
@@ -365,7 +365,8 @@ describe("online payment", () => {
 
   it("refuses a wrong signature, a signature made for another order, a changed webhook body and a replayed event, changing nothing", async () => {
     const s = await stockedSize(9, 5);
-    const [mine, other] = [await createPayment(s), await createPayment(s)];
+    // One shopper has one online order waiting at a time: the other is Meera's.
+    const [mine, other] = [await createPayment(s), await createPayment(s, 1, meera)];
     const paymentId = `pay_${randomBytes(7).toString("hex")}`;
     const verify = (body: Record<string, unknown>, token = asha.token) => call("/api/payment/verify-payment", body, { token });
     const wrong = await verify({ razorpay_order_id: mine.id, razorpay_payment_id: paymentId, razorpay_signature: "0".repeat(64) });
@@ -399,19 +400,19 @@ describe("online payment", () => {
 
   it("gives an unpaid order's stock back after 30 minutes, and keeps a late payment: revived while the stock is there, else flagged for a refund", async () => {
     const s = await stockedSize(10, 3);
-    const [late, gone] = [await createPayment(s), await createPayment(s)];
+    const [late, gone] = [await createPayment(s), await createPayment(s, 1, meera)];
     expect(await stockOf(s.product._id, s.size.size)).toBe(1);
     const cron = await fetch(`${scheduledUrl}?time=${Date.now() + 31 * 60_000}`, { method: "POST" });
     expect(cron.status).toBe(200);
     expect(await stockOf(s.product._id, s.size.size)).toBe(3);
     expect(await orderRow(late.orderNumber)).toMatchObject({ order_status: "cancelled", stock_held: 0 });
 
-    const pay = async (p: typeof late) => {
+    const pay = async (p: typeof late, who = asha) => {
       const paymentId = `pay_${randomBytes(7).toString("hex")}`;
       return call(
         "/api/payment/verify-payment",
         { razorpay_order_id: p.id, razorpay_payment_id: paymentId, razorpay_signature: sign(KEY_SECRET, `${p.id}|${paymentId}`) },
-        { token: asha.token },
+        { token: who.token },
       );
     };
     expect((await pay(late)).status).toBe(200);
@@ -428,7 +429,7 @@ describe("online payment", () => {
       sql: "update product_sizes set stock = 0 where product_id = ? and size = ?",
       args: [Number(s.product._id), s.size.size],
     });
-    expect((await pay(gone)).status).toBe(200);
+    expect((await pay(gone, meera)).status).toBe(200);
     expect(await orderRow(gone.orderNumber)).toMatchObject({ payment_status: "paid", order_status: "cancelled", refund_due: 1 });
     const notices = Number(
       (

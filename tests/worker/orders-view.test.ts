@@ -342,7 +342,8 @@ describe("the thank-you page", () => {
   it("says when a bank order still awaits its payment", async () => {
     const pending = await order({ userId: Number(asha.id), paymentMethod: "bank", lines: [line(products[0]!)] });
     const html = await textOf(await get(`/thankyou?order=${pending.orderNumber}`, cookieOf(asha)));
-    expect(html).toContain("Awaiting payment");
+    expect(html).toContain("Payment pending");
+    expect(html).toContain("Pay now");
     expect(html).not.toContain("Thank you for your order!");
   });
 });

@@ -1,5 +1,13 @@
 import { type Context, Hono } from "hono";
-import { applyCoupon, type CheckoutInput, confirmPayment, type PlacedOrder, paymentWebhook, placeOrder } from "../services/orders";
+import {
+  applyCoupon,
+  type CheckoutInput,
+  confirmPayment,
+  type PlacedOrder,
+  paymentWebhook,
+  placeOrder,
+  startPayment,
+} from "../services/orders";
 import { paiseToRupees } from "../services/pricing";
 import { readBody } from "./body";
 import { orderJson } from "./orders-read";
@@ -80,6 +88,11 @@ export const ordersApi = new Hono<ApiEnv>()
   })
   .post("/payment/create-order", async (c) => {
     const body = await readBody(c);
+    // Paying an order already made and still waiting for its payment: `{ orderNumber, key? }` (a guest's link key).
+    if (body.orderNumber !== undefined) {
+      const { order, payment } = await startPayment(c.var.ctx, { order: body.orderNumber, key: body.key });
+      return c.json(paymentJson({ order, payment, accessKey: null }), 200);
+    }
     const placed = await placeOrder(c.var.ctx, checkoutInput(c, body, { paymentMethod: "bank", guest: body.guest === true }));
     return c.json(paymentJson(placed), 201);
   })

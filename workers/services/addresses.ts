@@ -58,6 +58,22 @@ export const insertIfNewAndRoom = (db: Db, userId: number, input: AddressInput) 
 };
 
 /**
+ * For a batch whose claim marks one order: keeps that order's delivery address in its shopper's
+ * profile if she asked to (`save_address`), on the same terms as insertIfNewAndRoom. An online
+ * order asks this only once its payment is confirmed, so an abandoned payment saves nothing.
+ */
+export const saveOrderAddress = (db: Db, claim: string) =>
+  db.run(sql`insert into addresses (user_id, full_name, street_address, apartment, town_city, state, zipcode, phone_number, email_address)
+    select o.user_id, o.ship_full_name, o.ship_street_address, o.ship_apartment, o.ship_town_city, o.ship_state, o.ship_zipcode,
+      o.ship_phone_number, o.ship_email_address
+    from orders o where o.claim = ${claim} and o.save_address = 1 and o.user_id is not null
+      and not exists (select 1 from addresses x where x.user_id = o.user_id and x.full_name = o.ship_full_name
+        and x.street_address = o.ship_street_address and x.apartment = o.ship_apartment and x.town_city = o.ship_town_city
+        and x.state = o.ship_state and x.zipcode = o.ship_zipcode and x.phone_number = o.ship_phone_number
+        and x.email_address = o.ship_email_address)
+      and (select count(*) from addresses x where x.user_id = o.user_id) < ${MAX_ADDRESSES}`);
+
+/**
  * Validates and adds one address; answers the user's whole list. One round trip. Saving an address
  * equal to one she already has changes nothing (a double submit, a retried request).
  */

@@ -21,12 +21,16 @@ export function indiaPeriods(now: Date): { todayStart: number; weekStart: number
 }
 
 export interface DashboardFigures {
-  /** Orders placed in the period (an online checkout whose payment failed or expired never became one) and revenue in paise (every order not cancelled). */
+  /**
+   * Orders placed in the period and their revenue in paise: cash-on-delivery orders not cancelled and
+   * online orders paid (not cancelled). An online checkout still waiting for its payment is a payment
+   * due, not an order; one whose payment failed or expired never became one (docs/payments.md).
+   */
   today: { orders: number; revenuePaise: number };
   week: { orders: number; revenuePaise: number };
   /** Orders waiting for their next step: placed -> confirmed -> shipped -> delivered. */
   waiting: { confirmation: number; shipping: number; delivery: number };
-  /** Online orders placed but not yet paid (their stock held until they expire). */
+  /** Payments due: online orders waiting for their payment, their stock held until they expire; counted in no order or revenue figure. */
   pendingPayments: { orders: number; amountPaise: number };
   /** Orders the shop owes a refund that has not been made. */
   refundDue: number;
@@ -55,9 +59,9 @@ const indiaDate = (instant: number) => new Date(instant + IST_OFFSET_MS).toISOSt
 export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigures> {
   const { todayStart, weekStart } = indiaPeriods(ctx.now());
   const { lowStockListed, latestOrdersListed } = settings.admin;
-  const counted = sql`payment_status <> 'failed'`;
-  const revenue = sql`order_status <> 'cancelled'`;
-  const unpaidOnline = sql`order_status = 'placed' and payment_method = 'bank' and payment_status = 'pending'`;
+  const unpaidOnline = sql`order_status = 'placed' and payment_method = 'bank' and payment_status = 'pending' and stock_held = 1`;
+  const counted = sql`payment_status <> 'failed' and not (${unpaidOnline})`;
+  const revenue = sql`order_status <> 'cancelled' and (payment_method = 'cashOnDelivery' or payment_status = 'paid')`;
   // The token is checked first (no database): a visitor without one is turned away reading nothing,
   // and the staff check's read then leaves with the figures' reads, in one batch.
   if (!(await ctx.claims())) await requireStaff(ctx);

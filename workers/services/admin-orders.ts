@@ -106,6 +106,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function listWhere(f: OrdersQuery): SQL {
   const parts: SQL[] = [sql`1`];
   if (f.status) parts.push(sql`o.order_status = ${f.status}`);
+  // "Placed" are the orders to confirm: an online order still waiting for its payment is not one yet.
+  if (f.status === "placed") parts.push(sql`not (o.payment_method = 'bank' and o.payment_status = 'pending')`);
   if (f.payment) parts.push(sql`o.payment_status = ${f.payment}`);
   if (f.method) parts.push(sql`o.payment_method = ${f.method}`);
   if (f.from) parts.push(sql`o.created_at >= ${indiaDayStart(f.from)}`);
@@ -167,8 +169,13 @@ export const toListItem = (r: ListRow): OrderListItem => ({
   refundDue: Number(r.refundDue) === 1,
 });
 
-/** The newest orders, as the dashboard lists them (an online checkout whose payment failed never became one): a read for a batch; its rows go through toListItem. */
-export const newestOrdersRead = (db: Db, limit: number) => listQuery(db, sql`o.payment_status <> 'failed'`, limit, 0);
+/**
+ * The newest orders, as the dashboard lists them: an online checkout whose payment failed never
+ * became one, and one still waiting for its payment is a payment due (its own figure). A read for a
+ * batch; its rows go through toListItem.
+ */
+export const newestOrdersRead = (db: Db, limit: number) =>
+  listQuery(db, sql`o.payment_status <> 'failed' and not (o.payment_method = 'bank' and o.payment_status = 'pending')`, limit, 0);
 
 const countQuery = (db: Db, where: SQL) =>
   db.all<{ n: number }>(sql`select count(*) as n from orders o left join users u on u.id = o.user_id where ${where}`);

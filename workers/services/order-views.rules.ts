@@ -28,16 +28,33 @@ export function paymentMethodLabel(method: PaymentMethod | string): string {
   return method;
 }
 
+type Standing = { paymentMethod: string; paymentStatus: PaymentStatus | string; orderStatus: OrderStatus | string; refundDue?: boolean };
+
+/**
+ * An online order whose payment has not reached us yet, its pieces still kept for her: a payment
+ * due, not yet an order (docs/payments.md). She can pay it (Pay now) until it expires.
+ */
+export const awaitingPayment = (o: Standing) => o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed";
+
+/** An online order whose payment never came and whose time ran out (or that a later checkout replaced): never an order. */
+export const paymentNotCompleted = (o: Standing) =>
+  o.paymentMethod === "bank" && o.paymentStatus === "failed" && o.orderStatus === "cancelled" && !o.refundDue;
+
 /** The payment's state as a shopper reads it; a cash order is paid at the door. */
-export function paymentStatusLabel(order: { paymentMethod: string; paymentStatus: PaymentStatus | string; refundDue?: boolean }): string {
+export function paymentStatusLabel(order: {
+  paymentMethod: string;
+  paymentStatus: PaymentStatus | string;
+  orderStatus?: OrderStatus | string;
+  refundDue?: boolean;
+}): string {
   if (order.refundDue) return "Paid, refund due";
   switch (order.paymentStatus) {
     case "pending":
-      return order.paymentMethod === "cashOnDelivery" ? "Pay on delivery" : "Awaiting payment";
+      return order.paymentMethod === "cashOnDelivery" ? "Pay on delivery" : "Payment pending";
     case "paid":
       return "Paid";
     case "failed":
-      return "Payment failed";
+      return order.paymentMethod === "bank" ? "Payment not completed" : "Payment failed";
     case "refunded":
       return "Refunded";
     default:
@@ -55,6 +72,17 @@ const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export function orderStatusLabel(status: OrderStatus | string): string {
   return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
+}
+
+/**
+ * Where an order stands as she reads it, with the badge it wears: an online order waiting for its
+ * payment is "Payment pending" and one whose payment never came "Payment not completed", never
+ * "Placed" or "Cancelled".
+ */
+export function orderStanding(order: Standing): { label: string; badge: string } {
+  if (awaitingPayment(order)) return { label: "Payment pending", badge: "payment-pending" };
+  if (paymentNotCompleted(order)) return { label: "Payment not completed", badge: "payment-not-completed" };
+  return { label: orderStatusLabel(order.orderStatus), badge: order.orderStatus };
 }
 
 /**

@@ -20,6 +20,11 @@ export const orderMessages = {
   cancelled: "Payment cancelled.",
   addressNotFound: "That delivery address was not found. Please choose another.",
   tryAgain: "The stock changed while you were ordering. Please try again.",
+  alreadyPaid: "This order is already paid.",
+  paymentClosed: "The time to pay for this order has ended and its pieces went back on sale. Please order them again.",
+  notOnline: "This order is not paid online.",
+  /** Pay now without JavaScript: Razorpay's window cannot open. */
+  payNeedsJavaScript: "Paying online needs JavaScript turned on in your browser. Turn it on and press Pay now again.",
 } as const;
 
 /** Minutes a pending online order holds its stock for its payment (DECISIONS §6). */

@@ -4,9 +4,10 @@ import type { Db } from "../../db/client";
 import * as s from "../../db/schema";
 import { checkoutAddressSchema } from "./address.schema";
 import { parsePlacedAddress } from "./address-place";
-import { addressesOf, insertIfNewAndRoom } from "./addresses";
+import { addressesOf, insertIfNewAndRoom, saveOrderAddress } from "./addresses";
 import { SIGN_IN_FIRST } from "./auth.rules";
 import { type CartLine, type HeldLine, heldLine, myCart, productIdSchema, quantitySchema } from "./cart";
+import { cartMessages } from "./cart.rules";
 import type { ServiceContext } from "./context";
 import { type CouponTerms, couponMessages, couponProblem, normaliseCouponCode, type OrderTotals, orderTotals } from "./coupon.rules";
 import { hmacSha256Hex, randomToken, sha256Hex } from "./crypto";
@@ -14,7 +15,7 @@ import { AppError } from "./errors";
 import { deliverMail, outboxMail } from "./mail";
 import { type MailParams, ORDER_NUMBER_IN_LINK, orderMail } from "./mail-templates";
 import { orderMessages, PAYMENT_WINDOW_MINUTES } from "./order.rules";
-import { type OrderView, orderViewQuery, toOrderViews } from "./order-views";
+import { type OrderView, orderViewQuery, parseOrderNumber, toOrderViews, viewOrder } from "./order-views";
 import { orderPagePath } from "./order-views.rules";
 import { effectivePrice } from "./pricing";
 import { limit } from "./rate-limit";
@@ -63,6 +64,12 @@ export interface CheckoutInput {
   buyNow?: boolean;
   /** The guest order path: no account, the address's e-mail gets the mail. */
   guest?: boolean;
+  /**
+   * A guest's key to her online order still waiting for its payment (the key her browser kept from
+   * the last try): paying again takes that order up instead of making another. A signed-in
+   * shopper's is found by her account.
+   */
+  resumeKey?: unknown;
 }
 
 export interface PaymentRequest {
@@ -170,7 +177,13 @@ const ownerUses = (owner: Owner, couponId: SQL | number) =>
  * The lines at today's prices and stock, the coupon and the shopper's uses of it, read together
  * (one round trip, with the session check), and the totals the order will carry.
  */
-async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: string | null): Promise<Quote> {
+async function quote(
+  ctx: ServiceContext,
+  owner: Owner,
+  source: Source,
+  code: string | null,
+  held: Promise<Map<string, number>> = Promise.resolve(new Map()),
+): Promise<Quote> {
   const linesRead =
     source.kind === "cart"
       ? myCart(ctx).then((cart) => cart.lines)
@@ -184,7 +197,8 @@ async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: st
         ctx.read(ctx.db.all<{ n: number }>(sql`select ${ownerUses(owner, sql`(select id from coupons where code = ${code})`)} as n`)),
       ])
     : null;
-  const [lines, couponRows, rules] = await Promise.all([linesRead, couponRead, moneyRules(ctx)]);
+  const [read, couponRows, rules, heldBack] = await Promise.all([linesRead, couponRead, moneyRules(ctx), held]);
+  const lines = heldBack.size === 0 ? read : read.map((l) => withHeldStock(l, heldBack));
   if (lines.length === 0) throw new AppError(400, orderMessages.noLines, { field: "items" });
   const refused = lines.find((l) => l.problem);
   if (refused) throw lineRefusal(refused);
@@ -198,6 +212,24 @@ async function quote(ctx: ServiceContext, owner: Owner, source: Source, code: st
     coupon = row!;
   }
   return { lines, coupon, totals: orderTotals(priced, coupon, rules) };
+}
+
+const pieceKey = (l: { productId: number | null; size: string }) => `${l.productId}|${l.size}`;
+
+/**
+ * A line as it stands when her own waiting online order gives its pieces back (the batch that
+ * replaces or takes up that order does): the last piece she holds is not "sold out" to her.
+ */
+function withHeldStock(line: CartLine, held: Map<string, number>): CartLine {
+  const back = held.get(pieceKey(line)) ?? 0;
+  const stockProblem = line.problem === cartMessages.lineSoldOut || line.problem === cartMessages.lineAboveStock(line.stock);
+  const stock = line.stock + back;
+  if (back === 0 || !stockProblem) return { ...line, stock };
+  return {
+    ...line,
+    stock,
+    problem: line.quantity <= stock ? null : stock <= 0 ? cartMessages.lineSoldOut : cartMessages.lineAboveStock(stock),
+  };
 }
 
 /**
@@ -355,24 +387,123 @@ interface OrderState {
   orderStatus: string;
   stockHeld: number;
   providerOrderId: string | null;
+  checkoutKey: string | null;
 }
 
 const stateQuery = (db: Db, where: SQL) =>
   db.all<OrderState>(sql`select claim, user_id as userId, payment_status as paymentStatus, order_status as orderStatus,
-    stock_held as stockHeld, provider_order_id as providerOrderId from orders o where ${where} limit 1`);
+    stock_held as stockHeld, provider_order_id as providerOrderId, checkout_key as checkoutKey from orders o where ${where}
+    order by o.id desc limit 1`);
+
+/**
+ * An online order still waiting for its payment and still holding its stock (`o`): a payment due,
+ * not yet an order the shop acts on. See docs/payments.md.
+ */
+export const AWAITING_PAYMENT = sql`o.payment_method = 'bank' and o.payment_status = 'pending' and o.stock_held = 1 and o.order_status = 'placed'`;
+
+/** Whose waiting order a checkout takes up or replaces: a signed-in shopper's by her account, a guest's by the key her browser kept. */
+function waitingOf(owner: Owner, resumeHash: string | null): SQL | null {
+  if (owner.userId !== null) return sql`o.user_id = ${owner.userId}`;
+  return resumeHash ? sql`o.user_id is null and o.access_hash = ${resumeHash}` : null;
+}
+
+/** Her newest waiting online order, if any (one read). */
+async function waitingOrder(ctx: ServiceContext, whose: SQL | null): Promise<{ order: OrderView; state: OrderState } | null> {
+  if (!whose) return null;
+  const where = sql`${whose} and ${AWAITING_PAYMENT}`;
+  const [[state], rows] = await Promise.all([ctx.read(stateQuery(ctx.db, where)), ctx.read(orderViewQuery(ctx.db, where, { limit: 1 }))]);
+  const [order] = toOrderViews(rows as never);
+  return state && order ? { order, state } : null;
+}
+
+/** Whether a waiting order is exactly what she is about to order again: the same pieces, quantities, prices, coupon and total. */
+function sameOrder(order: OrderView, q: Quote): boolean {
+  const key = (l: { productId: number | null; size: string; color: string; quantity: number }, price: number) =>
+    `${l.productId}|${l.size}|${l.color}|${l.quantity}|${price}`;
+  const had = order.lines.map((l) => key(l, l.unitPricePaise)).sort();
+  const now = q.lines.map((l) => key(l, effectivePrice(l))).sort();
+  return (
+    had.join("\n") === now.join("\n") &&
+    order.couponCode === (q.coupon?.code ?? null) &&
+    order.totalPaise === q.totals.totalPaise &&
+    order.shippingPaise === q.totals.shippingPaise
+  );
+}
+
+/** The pieces a waiting order holds, by product and size. */
+function heldPieces(order: OrderView | null): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const l of order?.lines ?? []) held.set(pieceKey(l), (held.get(pieceKey(l)) ?? 0) + l.quantity);
+  return held;
+}
+
+/**
+ * Cancels the waiting online orders matching `whose` and gives their stock and coupon uses back: the
+ * statements that go first in the batch placing the order that replaces them.
+ */
+function replaceWaiting(db: Db, whose: SQL) {
+  const claim = newClaim();
+  return [
+    db.run(sql`update orders set claim = ${claim}, order_status = 'cancelled', payment_status = 'failed', stock_held = 0
+      where id in (select o.id from orders o where ${whose} and ${AWAITING_PAYMENT})`),
+    moveStock(db, claim, "give"),
+    moveCouponUses(db, claim, "give"),
+  ];
+}
+
+/**
+ * Takes up her waiting online order for another try at paying it: the address she gives now becomes
+ * the order's (and its held mails'), and so does whether to save it. Only while it still waits
+ * (the statement says so): an order paid or expired meanwhile is not touched, and null is answered.
+ */
+async function takeUp(
+  ctx: ServiceContext,
+  waiting: { order: OrderView; state: OrderState },
+  address: z.output<typeof checkoutAddressSchema>,
+  saveAddress: boolean,
+): Promise<{ order: OrderView; state: OrderState } | null> {
+  const claim = newClaim();
+  const id = waiting.order.id;
+  const shipping = JSON.stringify({ ...address, apartment: address.apartment ?? "" });
+  const [moved, , , [state], rows] = await ctx.db.batch([
+    ctx.db.run(sql`update orders set claim = ${claim}, ship_full_name = ${address.fullName}, ship_street_address = ${address.streetAddress},
+        ship_apartment = ${address.apartment ?? ""}, ship_town_city = ${address.townCity}, ship_state = ${address.state},
+        ship_zipcode = ${address.zipcode}, ship_phone_number = ${address.phoneNumber}, ship_email_address = ${address.emailAddress},
+        save_address = ${saveAddress ? 1 : 0}, guest_email = case when user_id is null then ${address.emailAddress} else guest_email end
+      where id = ${id} and payment_method = 'bank' and payment_status = 'pending' and stock_held = 1 and order_status = 'placed'`),
+    // Its held mails say where it goes too: the shop's, and hers (sent to the address's e-mail).
+    ctx.db.run(sql`update mail_outbox set params = json_set(params, '$.order.shipping', json(${shipping}))
+      where status = 'held' and json_extract(params, '$.orderId') in (select id from orders where claim = ${claim})`),
+    ctx.db.run(sql`update mail_outbox set ${sql.identifier("to")} = ${address.emailAddress}, params = json_set(params, '$.name', ${address.fullName})
+      where status = 'held' and template = 'order-confirmation'
+        and json_extract(params, '$.orderId') in (select id from orders where claim = ${claim})`),
+    stateQuery(ctx.db, sql`o.id = ${id}`),
+    orderViewQuery(ctx.db, sql`o.id = ${id}`),
+  ]);
+  const [order] = toOrderViews(rows as never);
+  return moved.rowsAffected === 1 && state && order ? { order, state } : null;
+}
 
 /**
  * Places an order: cash on delivery (payment pending, order placed) or online (payment pending, its
  * stock held for PAYMENT_WINDOW_MINUTES while the shopper pays through Razorpay).
+ *
+ * One online order waits for her payment at a time (docs/payments.md): paying again (a reload of
+ * checkout, a second press, a retry after a failed payment) takes up the order already waiting when
+ * it is the same order, its stock taken once and its Razorpay order made once; a different one (other
+ * pieces, quantities, coupon or total), or cash on delivery instead, cancels the waiting order in the
+ * batch that places the new one, its stock given back there. The insert itself refuses a second
+ * waiting order for a signed-in shopper, so two tries at once still leave one.
  */
-export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Promise<PlacedOrder> {
+export async function placeOrder(ctx: ServiceContext, input: CheckoutInput, attempt = 0): Promise<PlacedOrder> {
   const method = parseInput(paymentMethodSchema, input.paymentMethod);
   const razorpay = method === "bank" ? razorpayConfig(ctx.env) : null;
   if (method === "bank" && !razorpay) throw new AppError(503, orderMessages.onlineOff, { field: "paymentMethod" });
-  if (input.guest) await limit(ctx, "guest-order");
+  if (input.guest && attempt === 0) await limit(ctx, "guest-order");
   const code = normaliseCouponCode(input.couponCode) || null;
   const givenKey = !(input.checkoutKey === undefined || input.checkoutKey === null || input.checkoutKey === "");
   const key = givenKey ? parseInput(checkoutKeySchema, input.checkoutKey) : randomToken(18);
+  const resume = input.guest ? checkoutKeySchema.safeParse(input.resumeKey) : null;
 
   // The guest's e-mail is her address's: validate the address first.
   const guestAddress = input.guest
@@ -380,15 +511,26 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
     : null;
   const { owner, source, confirmed } = await ownerAndSource(ctx, input, guestAddress?.emailAddress);
   const storedKey = `${owner.userId === null ? "g" : `u${owner.userId}`}:${key}`;
+  const whose = waitingOf(owner, resume?.success ? await sha256Hex(resume.data) : null);
 
   // One read: her session, the order this checkout placed before if any (a retried request, a second
   // click after the first answered, paying again after the window closed: it answers that order,
-  // although the cart it emptied is empty now), her saved address, the lines and the coupon.
+  // although the cart it emptied is empty now), her waiting online order, her saved address, the
+  // lines (counting the pieces her waiting order holds as hers) and the coupon.
+  const waitingRead = waitingOrder(ctx, whose);
+  waitingRead.catch(() => {});
   const [before, fresh] = await Promise.allSettled([
     Promise.all([confirmed, givenKey ? orderByKey(ctx, storedKey) : null]).then(([, found]) => found),
     Promise.all([
       guestAddress ? { address: guestAddress, saved: false } : shippingAddress(ctx, owner, input.shippingInfo),
-      quote(ctx, owner, source, code),
+      quote(
+        ctx,
+        owner,
+        source,
+        code,
+        waitingRead.then((w) => heldPieces(w?.order ?? null)),
+      ),
+      waitingRead,
     ]),
   ]);
   if (before.status === "rejected") throw before.reason;
@@ -402,7 +544,23 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
     };
   }
   if (fresh.status === "rejected") throw fresh.reason;
-  const [{ address, saved }, q] = fresh.value;
+  const [{ address, saved }, q, waiting] = fresh.value;
+  const wantsSaved = !!input.saveAddress && owner.userId !== null && !saved;
+
+  if (waiting && method === "bank" && sameOrder(waiting.order, q)) {
+    const taken = await takeUp(ctx, waiting, address, wantsSaved);
+    if (taken) {
+      const waitingKey = taken.state.checkoutKey;
+      return {
+        order: taken.order,
+        accessKey: owner.userId === null && waitingKey ? await accessKeyFor(ctx, waitingKey) : null,
+        payment: await paymentFor(ctx, razorpay, taken.order, taken.state, address),
+      };
+    }
+    // Paid or expired meanwhile: this checkout is a new order.
+    if (attempt === 0) return placeOrder(ctx, input, attempt + 1);
+  }
+
   const claim = newClaim();
   const now = ctx.now();
   const t = q.totals;
@@ -411,11 +569,16 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   // Read with the quote's reads (memoised per request): no round trip of its own.
   const shop = await shopSettings(ctx);
   const couponFits = coupon?.perUserLimit == null ? sql`1` : sql`${ownerUses(owner, coupon.id)} < ${coupon.perUserLimit}`;
+  // A signed-in shopper never has two online orders waiting: the rule lives in the insert, so two tries at once leave one.
+  const oneWaiting =
+    method === "bank" && owner.userId !== null
+      ? sql`not exists (select 1 from orders o where o.user_id = ${owner.userId} and ${AWAITING_PAYMENT})`
+      : sql`1`;
 
   const insertOrder = ctx.db.run(sql`insert into orders (order_number, user_id, guest_email, payment_method, payment_status, order_status,
       subtotal_paise, discount_paise, shipping_paise, total_paise, coupon_id, coupon_code, gift_eligible,
       ship_full_name, ship_street_address, ship_apartment, ship_town_city, ship_state, ship_zipcode, ship_phone_number, ship_email_address,
-      expires_at, checkout_key, claim, stock_held, from_cart, access_hash, created_at)
+      expires_at, checkout_key, claim, stock_held, from_cart, save_address, access_hash, created_at)
     select (select coalesce(max(order_number), 1000) + 1 from orders), ${owner.userId}, ${owner.userId === null ? owner.email : null},
       ${method}, 'pending', 'placed', ${t.subtotalPaise}, ${t.discountPaise}, ${t.shippingPaise}, ${t.totalPaise},
       ${coupon?.id ?? null}, ${coupon?.code ?? null},
@@ -423,8 +586,8 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
       ${address.fullName}, ${address.streetAddress}, ${address.apartment ?? ""}, ${address.townCity}, ${address.state}, ${address.zipcode},
       ${address.phoneNumber}, ${address.emailAddress},
       ${method === "bank" ? now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000 : null}, ${storedKey}, ${claim}, 1, ${fromCart ? 1 : 0},
-      ${await sha256Hex(accessKey)}, ${now.getTime()}
-    where ${couponFits}
+      ${wantsSaved ? 1 : 0}, ${await sha256Hex(accessKey)}, ${now.getTime()}
+    where ${couponFits} and ${oneWaiting}
     on conflict (checkout_key) do nothing`);
 
   // One size bought in two colours is one decrement of its total.
@@ -434,6 +597,8 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   const mailParams = orderMailParams(q, address, method, coupon?.code ?? null);
   const held = method === "bank";
   const statements = [
+    // Her waiting online order, replaced by this one, gives its stock back first.
+    ...(waiting && whose ? replaceWaiting(ctx.db, whose) : []),
     insertOrder,
     ...[...perSize].map(([sizeId, quantity]) =>
       ctx.db.run(sql`update product_sizes set stock = stock - ${quantity} where id = ${sizeId} and ${claimed(claim)}`),
@@ -445,7 +610,8 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
     ),
     ...(coupon ? [ctx.db.run(sql`update coupons set used_count = used_count + 1 where id = ${coupon.id} and ${claimed(claim)}`)] : []),
     ...(fromCart && method === "cashOnDelivery" ? [clearBoughtLines(ctx.db, claim)] : []),
-    ...(input.saveAddress && owner.userId !== null && !saved
+    // An online order saves her address once its payment is confirmed (confirm below), not now.
+    ...(wantsSaved && method === "cashOnDelivery" && owner.userId !== null
       ? [insertIfNewAndRoom(ctx.db, owner.userId, { ...address, apartment: address.apartment ?? "" })]
       : []),
     ...(await queueOrderMail(
@@ -478,7 +644,11 @@ export async function placeOrder(ctx: ServiceContext, input: CheckoutInput): Pro
   }
   const [state] = results.at(-2) as OrderState[];
   const [order] = toOrderViews(results.at(-1) as never);
-  if (!state || !order) throw new AppError(400, couponMessages.usedByYou, { field: "coupon_code" });
+  if (!state || !order) {
+    // Another try of hers placed a waiting online order meanwhile: this one takes that up instead.
+    if (method === "bank" && owner.userId !== null && attempt === 0) return placeOrder(ctx, input, attempt + 1);
+    throw new AppError(400, couponMessages.usedByYou, { field: "coupon_code" });
+  }
   const mine = state.claim === claim;
   if (mine) deliverQueuedMail(ctx, claim);
   return {
@@ -565,6 +735,33 @@ async function paymentFor(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Pay now
+
+/**
+ * "Pay now" on the thank-you page and in My Orders: Razorpay's window again for her online order
+ * still waiting for its payment, with the same Razorpay order (made now if the first try never got
+ * one). Its owner signed in, or a guest holding her link's key; anyone else gets the 404 of a missing
+ * order. The payment is then verified by confirmPayment, as at checkout. One round trip to read.
+ */
+export async function startPayment(
+  ctx: ServiceContext,
+  input: { order: unknown; key: unknown },
+): Promise<{ order: OrderView; payment: PaymentRequest }> {
+  const number = parseOrderNumber(input.order);
+  const [order, [state]] = await Promise.all([viewOrder(ctx, input), ctx.read(stateQuery(ctx.db, sql`o.order_number = ${number}`))]);
+  if (!state) throw new AppError(404, "Order not found");
+  if (order.paymentMethod !== "bank") throw new AppError(409, orderMessages.notOnline);
+  if (order.paymentStatus === "paid") throw new AppError(409, orderMessages.alreadyPaid);
+  if (order.paymentStatus !== "pending" || order.orderStatus !== "placed" || Number(state.stockHeld) !== 1)
+    throw new AppError(409, orderMessages.paymentClosed);
+  const config = razorpayConfig(ctx.env);
+  if (!config) throw new AppError(503, orderMessages.onlineOff);
+  const payment = await paymentFor(ctx, config, order, state, order.shipping);
+  if (!payment) throw new AppError(409, orderMessages.alreadyPaid);
+  return { order, payment };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Expiry
 
 /**
@@ -630,13 +827,15 @@ async function confirm(ctx: ServiceContext, c: Confirmation): Promise<{ order: O
         and exists (select 1 from payment_events e where e.event_id = ${c.eventId} and e.claim = ${claim})`),
     releaseHeldMail(ctx, claim),
     clearBoughtLines(ctx.db, claim),
+    // The address she asked to keep is saved now that the order is one.
+    saveOrderAddress(ctx.db, claim),
     ctx.db.all<{ claim: string | null }>(sql`select claim from payment_events where event_id = ${c.eventId}`),
     stateQuery(ctx.db, byProvider),
     orderViewQuery(ctx.db, byProvider),
   ]);
-  const [event] = results[4] as { claim: string | null }[];
-  const [state] = results[5] as OrderState[];
-  const [order] = toOrderViews(results[6] as never);
+  const [event] = results[5] as { claim: string | null }[];
+  const [state] = results[6] as OrderState[];
+  const [order] = toOrderViews(results[7] as never);
   if (!state || !order) return null;
   if (state.claim === claim) {
     deliverQueuedMail(ctx, claim);
@@ -665,11 +864,12 @@ async function revive(ctx: ServiceContext, c: Confirmation): Promise<{ order: Or
       moveCouponUses(ctx.db, claim, "take"),
       releaseHeldMail(ctx, claim),
       clearBoughtLines(ctx.db, claim),
+      saveOrderAddress(ctx.db, claim),
       stateQuery(ctx.db, byProvider),
       orderViewQuery(ctx.db, byProvider),
     ]);
     deliverQueuedMail(ctx, claim);
-    return { state: (results[5] as OrderState[])[0]!, order: toOrderViews(results[6] as never)[0]! };
+    return { state: (results[6] as OrderState[])[0]!, order: toOrderViews(results[7] as never)[0]! };
   } catch (error) {
     if (!refusedBy(error, "product_sizes_stock_check") && !refusedBy(error, "coupons_usage_check")) throw error;
   }

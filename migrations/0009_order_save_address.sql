@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `save_address` integer DEFAULT false NOT NULL;
