@@ -103,6 +103,33 @@ describe("what a shopper typed before the page's script started", () => {
     }
   });
 
+  it("the contact form sent too early and refused keeps the message edited after, and sends that", async () => {
+    const id = uniq();
+    const email = `early.refused.${id}@example.com`;
+    // The post before the script started is answered as without JavaScript: the page again, 400.
+    const { page, close } = await browser.open("phone", { hydrated: false, expectStatuses: [400] });
+    try {
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": freshIp() });
+      await actBeforeHydration(page, "/contact-us", async () => {
+        await type(field(page, "Name"), "Meera Joshi");
+        await type(field(page, "Message"), `Is the Kesar kurti lined? ${id}`);
+        await Promise.all([page.waitForURL("**/contact-us"), page.getByRole("button", { name: "Send Message" }).click()]);
+        await page.locator(".field__error").first().waitFor();
+        expect(await field(page, "Message").inputValue()).toBe(`Is the Kesar kurti lined? ${id}`);
+        await field(page, "Message").press("Control+End");
+        await type(field(page, "Message"), " And does it come in XXL?");
+        await type(page.getByRole("textbox", { name: "Email" }), email);
+      });
+      const message = `Is the Kesar kurti lined? ${id} And does it come in XXL?`;
+      expect(await field(page, "Message").inputValue()).toBe(message);
+      expect(await page.getByRole("textbox", { name: "Email" }).inputValue()).toBe(email);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect.poll(() => row("contact_messages", email)).toEqual([expect.objectContaining({ name: "Meera Joshi", message })]);
+    } finally {
+      await close();
+    }
+  });
+
   it("the enquiry form keeps a cancellation's type, order number and contact method, and sends them", async () => {
     const id = uniq();
     const email = `early.enquiry.${id}@example.com`;
