@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { createUser, latestCode, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
+import { createUser, latestCode, latestResetLink, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { actBeforeHydration } from "../support/page";
 
@@ -76,6 +76,32 @@ describe("what a shopper typed before the page's script started", () => {
       expect(profile).toMatchObject({ name: "Priya Nair", email, mobile: "9845012345" });
       const signIn = await postJson(base, "/api/auth/login", { email, password: "Priya#2024" });
       expect(signIn.status).toBe(200);
+    } finally {
+      await close();
+    }
+  });
+
+  it("forgot-password and reset-password keep what was typed; the new password (with a #) is the one that works", async () => {
+    const user = await createUser(base, "early-reset");
+    const { page, close } = await browser.open("phone", { hydrated: false });
+    try {
+      await actBeforeHydration(page, "/forgot-password", async () => {
+        await type(field(page, "Email"), user.email);
+      });
+      expect(await field(page, "Email").inputValue()).toBe(user.email);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+
+      const link = new URL(await latestResetLink(base, user.email));
+      await actBeforeHydration(page, link.pathname, async () => {
+        await type(field(page, "New password"), "Priya#2024");
+        await type(field(page, "Confirm new password"), "Priya#2024");
+      });
+      expect(await field(page, "New password").inputValue()).toBe("Priya#2024");
+      expect(await field(page, "Confirm new password").inputValue()).toBe("Priya#2024");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await page.getByRole("heading", { name: "Password changed" }).waitFor();
+      expect((await postJson(base, "/api/auth/login", { email: user.email, password: "Priya#2024" })).status).toBe(200);
     } finally {
       await close();
     }
