@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { sendEnquiry } from "../../workers/services/messages";
 import {
   CANCELLATION_QUERY,
@@ -45,13 +45,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /** The type, uncontrolled: a choice made before the page's script started stays chosen (`onChosen` reports it then too). */
 function EnquiryTypeField({ defaultValue, onChosen, error }: { defaultValue: string; onChosen: (v: string) => void; error?: string }) {
   const f = useFieldIds("enquiryType", error);
   const select = useRef<HTMLSelectElement>(null);
   const reported = useRef(onChosen);
   reported.current = onChosen;
-  useEffect(() => {
+  // Before the first paint, so a page reached by a link does not flash the order number.
+  useBeforePaint(() => {
     if (select.current) reported.current(select.current.value);
   }, []);
   return (

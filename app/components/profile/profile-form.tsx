@@ -122,7 +122,7 @@ export function ProfileForm({
     });
 
   /**
-   * A complete PIN fills City and State; an unknown one (or a failed lookup) empties both (SPEC §8).
+   * A complete PIN fills City and State; an unknown one (or a failed lookup) empties both and says so.
    * `onlyEmpty`: a PIN found already typed when the script started fills only what is still empty.
    */
   async function fillFromPin(pinInput: HTMLInputElement, pin: string, onlyEmpty = false) {
@@ -139,15 +139,18 @@ export function ProfileForm({
     }
   }
 
-  /** What typing in `input` does besides typing: phone numbers keep their digits, a complete PIN is looked up. */
-  function tidy(input: HTMLInputElement, { lookUp, onlyEmpty }: { lookUp: boolean; onlyEmpty: boolean }) {
+  /**
+   * What typing in `input` does besides typing: phone numbers keep their digits, a complete PIN is
+   * looked up. `onlyEmpty`: on hydration, a PIN is looked up only for a City or State still empty.
+   */
+  function tidy(input: HTMLInputElement, onlyEmpty: boolean) {
     const field = input.name === "mobile" ? "phoneNumber" : ADDRESS_INPUT.exec(input.name)?.[1];
     if (field === "phoneNumber") setInput(input, mobileWhileTyping(input.value));
     if (field === "zipcode") {
       setInput(input, input.value.replace(/\D/g, "").slice(0, 6));
       const city = addressInput(input, "townCity")?.value.trim();
       const state = addressInput(input, "state")?.value.trim();
-      if (lookUp && input.value.length === 6 && (!onlyEmpty || !city || !state)) void fillFromPin(input, input.value, onlyEmpty);
+      if (input.value.length === 6 && (!onlyEmpty || !city || !state)) void fillFromPin(input, input.value, onlyEmpty);
     }
   }
 
@@ -157,7 +160,7 @@ export function ProfileForm({
     const form = formRef.current;
     if (!form) return;
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name="mobile"], input[name^="addresses["]')) {
-      tidy(input, { lookUp: true, onlyEmpty: true });
+      tidy(input, true);
     }
     const name = form.querySelector<HTMLInputElement>('input[name="name"]');
     if (name) setAvatarName(name.value);
@@ -167,7 +170,7 @@ export function ProfileForm({
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file") return;
     if (input.name === "name") setAvatarName(input.value);
-    tidy(input, { lookUp: true, onlyEmpty: false });
+    tidy(input, false);
     clearErrorFor(input.name);
   }
 
