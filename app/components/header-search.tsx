@@ -59,12 +59,14 @@ export function HeaderSearch() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: enhance only starts a load once.
   useEffect(() => {
     setEnhanced(true);
-    // Already in use before hydration: keep it open and keep what was typed.
+    // What was typed before hydration is kept, even once the shopper has moved on from the box (the
+    // box is controlled from here on, and would otherwise go back to the page's query).
     const input = inputRef.current;
     const box = searchRef.current;
+    if (input) setText(input.value);
+    // Still in use: keep it open.
     if (input && box?.contains(document.activeElement)) {
       setOpen(true);
-      setText(input.value);
       enhance();
     }
     // The first pointer over, touch on or focus in the search loads the combobox.
@@ -75,7 +77,12 @@ export function HeaderSearch() {
     };
   }, [searchRef, setOpen]);
 
+  // A new query in the URL (another search) shows in the box, unless she is typing there; not on
+  // hydration, where the box keeps what she typed.
+  const shownQuery = useRef(urlQuery);
   useEffect(() => {
+    if (shownQuery.current === urlQuery) return;
+    shownQuery.current = urlQuery;
     if (document.activeElement !== inputRef.current) setText(urlQuery);
   }, [urlQuery]);
 

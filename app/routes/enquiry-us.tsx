@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { sendEnquiry } from "../../workers/services/messages";
 import {
   CANCELLATION_QUERY,
@@ -45,12 +45,30 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-function EnquiryTypeField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/** The type, uncontrolled: a choice made before the page's script started stays chosen (`onChosen` reports it then too). */
+function EnquiryTypeField({ defaultValue, onChosen, error }: { defaultValue: string; onChosen: (v: string) => void; error?: string }) {
   const f = useFieldIds("enquiryType", error);
+  const select = useRef<HTMLSelectElement>(null);
+  const reported = useRef(onChosen);
+  reported.current = onChosen;
+  // Before the first paint, so a page reached by a link does not flash the order number.
+  useBeforePaint(() => {
+    if (select.current) reported.current(select.current.value);
+  }, []);
   return (
     <div className={error ? "field field--invalid" : "field"}>
       <label htmlFor={f.id}>Enquiry type</label>
-      <select id={f.id} name="enquiryType" required value={value} onChange={(e) => onChange(e.target.value)} {...f.aria}>
+      <select
+        ref={select}
+        id={f.id}
+        name="enquiryType"
+        required
+        defaultValue={defaultValue}
+        onChange={(e) => onChosen(e.target.value)}
+        {...f.aria}
+      >
         <option value="">Choose a type</option>
         {ENQUIRY_TYPE_OPTIONS.map((t) => (
           <option key={t} value={t}>
@@ -81,12 +99,13 @@ function ContactMethodField({ defaultValue, error }: { defaultValue: string; err
 
 export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const [type, setType] = useState<string | null>(null);
-  const { fetcher, answer, formRef, pending, submitOnce, errors, values } = useMessageForm(() => setType(""));
+  // The type in the select, once read from it (null until then: the page as served, order number shown).
+  const [chosen, setChosen] = useState<string | null>(null);
+  const { fetcher, answer, formRef, pending, submitOnce, errors, values } = useMessageForm(() => setChosen(""));
   const { prefill } = loaderData;
-  const chosen = type ?? values.enquiryType ?? "";
   // Without JavaScript the order number is always there, with a hint; with it, only for a cancellation.
-  const askOrder = !hydrated || chosen === CANCELLATION_QUERY;
+  // It stays mounted until the select has been read, so a number typed before hydration is kept.
+  const askOrder = chosen === null || chosen === CANCELLATION_QUERY;
   return (
     <div className="container section contact">
       <header className="contact__intro">
@@ -112,7 +131,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
             defaultValue={values.phone ?? ""}
             error={errors.phone}
           />
-          <EnquiryTypeField value={chosen} onChange={setType} error={errors.enquiryType} />
+          <EnquiryTypeField defaultValue={values.enquiryType ?? ""} onChosen={setChosen} error={errors.enquiryType} />
           {askOrder && (
             <Field
               label="Order number"

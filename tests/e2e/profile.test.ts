@@ -301,15 +301,21 @@ describe("profile page", () => {
       expect(await page.getByRole("group", { name: /^Address \d+$/ }).count()).toBe(1);
 
       const first = address(page, 1);
-      await fillAddress(first, { ...ADDRESS, "PIN Code": "201001", "City/Town": "Ghaziabad", State: "" });
+      await fillAddress(first, {
+        ...ADDRESS,
+        "Street Address": "",
+        "PIN Code": "201001",
+        "City/Town": "Ghaziabad",
+        State: "Uttar Pradesh",
+      });
       await page.getByRole("button", { name: "Save Changes" }).click();
       // The refused field says so under itself, in its address's group.
-      await address(page, 1).getByText("State is required", { exact: true }).waitFor();
-      expect(await input(address(page, 1), "State").getAttribute("aria-invalid")).toBe("true");
+      await address(page, 1).getByText("Street Address is required", { exact: true }).waitFor();
+      expect(await input(address(page, 1), "Street Address").getAttribute("aria-invalid")).toBe("true");
       expect(await input(address(page, 1), "Full Name").inputValue()).toBe(ADDRESS["Full Name"]);
       expect((await apiProfile(user)).addresses).toEqual([]);
 
-      await input(address(page, 1), "State").fill("Uttar Pradesh");
+      await input(address(page, 1), "Street Address").fill(ADDRESS["Street Address"]);
       await page.getByRole("button", { name: "Save Changes" }).click();
       await shows(page, "Profile updated successfully");
       await page.locator(".address-card").getByText("Ghaziabad, Uttar Pradesh 201001").waitFor();

@@ -101,12 +101,28 @@ describe("new password", () => {
     expect(firstMessage(newPassword, undefined)).toBe("Password is required");
   });
 
-  it.each(["Ab1@x", "kesar@chai9", "KESAR@CHAI9", "Kesar@Chaii", "KesarChai9", "Kesar#Chai9"])(
-    "refuses %j with the character-rule message",
+  it.each(["Ab1@x", "kesar@chai9", "KESAR@CHAI9", "Kesar@Chaii", "KesarChai9", "Kesar Chai9", "KesarChaié9", "Kesar\u0967Chai9"])(
+    "refuses %j with the character-rule message (a space, a letter or a digit of another script is not a special character)",
     (pw) => {
       expect(firstMessage(newPassword, pw)).toBe(RULE);
     },
   );
+
+  it.each([
+    "Priya#2024",
+    "Kesar~Chai9",
+    "Kesar_Chai9",
+    "Kesar.Chai9",
+    "Kesar-Chai9",
+    "Kesar^Chai9",
+    "Kesar(Chai9",
+    "Kesar/Chai9",
+    "Kesar₹Chai9",
+  ])("counts any special character, not only the six of the old rule: accepts %j", (pw) => {
+    expect(parsed(newPassword, pw)).toBe(pw);
+    expect(parsed(resetPasswordFormSchema, { password: pw, confirmPassword: pw })).toEqual({ password: pw, confirmPassword: pw });
+    expect(registerSchema.safeParse({ ...validRegistration, password: pw }).success).toBe(true);
+  });
 
   it("accepts a strong password unchanged", () => {
     expect(parsed(newPassword, "Kesar@Chai9")).toBe("Kesar@Chai9");

@@ -335,7 +335,8 @@ describe("password reset", () => {
     expect(weak.status).toBe(400);
     expect(await message(weak)).toBe("Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char");
 
-    const newPassword = "Gulab$Jamun7";
+    // Any special character counts, not only @ $ ! % * ? &.
+    const newPassword = "Gulab#Jamun7";
     const ok = await postJson(base, `/api/auth/reset-password/${token}`, { password: newPassword });
     expect(ok.status).toBe(200);
     expect(await profileStatus(user.token)).toBe(401);

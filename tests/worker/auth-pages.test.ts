@@ -305,7 +305,8 @@ describe("forgot-password and reset-password pages", () => {
     // Neither refusal used up the link or ended the session.
     expect(await profileStatus(user.token)).toBe(200);
 
-    const done = await postForm(path, { password: "Nimbu@Pani7", confirmPassword: "Nimbu@Pani7" }, { cookie: sessionCookie(user.token) });
+    // Any special character counts, # included.
+    const done = await postForm(path, { password: "Priya#2024", confirmPassword: "Priya#2024" }, { cookie: sessionCookie(user.token) });
     expect(done.status).toBe(200);
     expect(done.headers.get("Refresh")).toBe("2; url=/signin?notice=reset");
     expect(cookieNamed(done, SESSION)).toBe(SESSION_CLEARED);
@@ -314,7 +315,7 @@ describe("forgot-password and reset-password pages", () => {
 
     expect(await profileStatus(user.token)).toBe(401);
     expect((await postJson(base, "/api/auth/login", { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
-    expect((await postJson(base, "/api/auth/login", { email: user.email, password: "Nimbu@Pani7" })).status).toBe(200);
+    expect((await postJson(base, "/api/auth/login", { email: user.email, password: "Priya#2024" })).status).toBe(200);
 
     // The link worked once.
     expectShows(await (await getPage(path)).text(), EXPIRED_LINK);

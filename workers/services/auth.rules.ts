@@ -4,7 +4,13 @@
  */
 export const EMAIL_MESSAGE = "Enter a valid email";
 export const PASSWORD_RULE_MESSAGE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
-export const PASSWORD_HINT = "At least 6 characters, with an upper-case and a lower-case letter, a number and one of @ $ ! % * ? &";
+export const PASSWORD_HINT = "At least 6 characters, with an upper-case and a lower-case letter, a number and a symbol such as # @ ! or &";
+/**
+ * The character rule of a new password, one source for the forms and the server. A "special
+ * character" is any symbol or punctuation mark: whatever is neither a letter, a digit nor a space
+ * (so # and ~ count, as a shopper expects, not only the six symbols of an older rule).
+ */
+export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^\p{L}\p{N}\s]).{6,}$/u;
 export const PASSWORDS_DIFFER = "Passwords do not match";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
 export const SIGNUP_TIMED_OUT = "Your sign-up has timed out. Please create your account again.";

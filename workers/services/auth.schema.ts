@@ -3,6 +3,7 @@ import {
   CODE_RULES,
   COMMON_PASSWORD_MESSAGE,
   EMAIL_MESSAGE,
+  PASSWORD_RULE,
   PASSWORD_RULE_MESSAGE,
   PASSWORDS_DIFFER,
   SIGNUP_TIMED_OUT,
@@ -17,7 +18,6 @@ import { MOBILE_INVALID } from "./mobile.rules";
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{6,}$/;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { HONEYPOT_FIELD, MESSAGE_LIMITS } from "../../../workers/services/messages.rules";
 import type { FormProblem } from "../../lib/auth.server";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useOneSubmission } from "../../lib/use-one-submission";
 import { Field, FieldNotes, FormMessage, useFocusFirstInvalid } from "../forms/fields";
 
@@ -59,7 +60,32 @@ export function useFieldIds(name: string, error?: string, hint?: string) {
   };
 }
 
-/** A labelled textarea with its hint and error. */
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * Hydrating a textarea, React 18 writes the text the server rendered in it back into it, over
+ * whatever the shopper has typed since (it leaves inputs alone). That text is not empty when a form
+ * posted before the script started came back refused with what was typed. So what the page's
+ * textarea holds is read before React takes it over and put back before the next paint.
+ */
+function useKeepTypedText(id: string) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const typed = useRef<string | null>(null);
+  const hydrating = !useHydrated();
+  const read = useRef(false);
+  if (hydrating && !read.current && typeof document !== "undefined") {
+    read.current = true;
+    typed.current = document.querySelector<HTMLTextAreaElement>(`textarea[id="${CSS.escape(id)}"]`)?.value ?? null;
+  }
+  useBeforePaint(() => {
+    const el = textarea.current;
+    if (el && typed.current !== null && el.value !== typed.current) el.value = typed.current;
+    typed.current = null;
+  }, []);
+  return textarea;
+}
+
+/** A labelled textarea with its hint and error; uncontrolled (`defaultValue`), what was typed is kept. */
 export function TextAreaField({
   label,
   name,
@@ -68,10 +94,11 @@ export function TextAreaField({
   ...rest
 }: { label: string; name: string; error?: string; hint?: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const f = useFieldIds(name, error, hint);
+  const textarea = useKeepTypedText(f.id);
   return (
     <div className={error ? "field field--invalid" : "field"}>
       <label htmlFor={f.id}>{label}</label>
-      <textarea id={f.id} name={name} rows={6} {...f.aria} {...rest} />
+      <textarea ref={textarea} id={f.id} name={name} rows={6} {...f.aria} {...rest} />
       <FieldNotes hint={hint} hintId={f.hintId} error={error} errorId={f.errorId} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { forwardRef, useEffect, useId, useRef } from "react";
 import { useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useToast } from "../toast/toast";
@@ -29,8 +29,12 @@ export function FieldNotes({ hint, hintId, error, errorId }: { hint?: string; hi
   );
 }
 
-/** A labelled input with its hint and error, accessible by default. */
-export function Field({ label, name, error, hint, id, className, ...input }: FieldProps) {
+/**
+ * A labelled input with its hint and error, accessible by default. Give it `defaultValue`, not
+ * `value`: what a shopper types before the page's script has started is in the input, and a
+ * controlled value would replace it (docs/forms-before-hydration.md). The ref is the input's.
+ */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, name, error, hint, id, className, ...input }, ref) {
   const auto = useId();
   const inputId = id ?? `${name}-${auto}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -39,6 +43,7 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
     <div className={["field", error && "field--invalid", className].filter(Boolean).join(" ")}>
       <label htmlFor={inputId}>{label}</label>
       <input
+        ref={ref}
         id={inputId}
         name={name}
         aria-invalid={error ? true : undefined}
@@ -50,7 +55,7 @@ export function Field({ label, name, error, hint, id, className, ...input }: Fie
       <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
-}
+});
 
 /** The e-mail field of the account forms. */
 export function EmailField(props: Omit<FieldProps, "label" | "name" | "type">) {

@@ -13,21 +13,21 @@ const FIELDS: Record<AddressField, { label: string } & React.InputHTMLAttributes
 };
 
 /**
- * One address of the profile form. "Remove" is a submit button so it works without JavaScript
- * (the action drops the address from the draft); with JavaScript `onRemove` does it in place.
+ * One address of the profile form, its inputs uncontrolled (the form reads and tidies them).
+ * "Remove" is a submit button so it works without JavaScript (the action drops the address from
+ * the draft); with JavaScript `onRemove` does it in place.
  */
 export function AddressFieldset({
   index,
   address,
   errors,
-  onChange,
   onRemove,
 }: {
   index: number;
+  /** The values its inputs start from. */
   address: AddressDraft;
   /** The messages about this address's fields. */
   errors: Partial<Record<AddressField, string>>;
-  onChange: (field: AddressField, value: string) => void;
   onRemove: () => void;
 }) {
   const number = index + 1;
@@ -44,9 +44,8 @@ export function AddressFieldset({
               label={label}
               name={addressFieldName(index, field)}
               className={`address-fieldset__${field}`}
-              value={address[field]}
+              defaultValue={address[field]}
               error={errors[field]}
-              onChange={(event) => onChange(field, event.currentTarget.value)}
             />
           );
         })}

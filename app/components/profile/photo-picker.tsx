@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { PROFILE_IMAGE_MESSAGE } from "../../../workers/services/profile.schema";
 import { Avatar } from "../avatar";
 import { useToast } from "../toast/toast";
@@ -23,16 +23,23 @@ export function PhotoPicker({ name, current, rule }: { name: string; current: st
     return () => URL.revokeObjectURL(preview);
   }, [preview]);
 
-  function choose(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
+  function choose(input: HTMLInputElement) {
+    const file = input.files?.[0];
     if (file && (!rule.types.includes(file.type) || file.size > rule.maxBytes)) {
       toast.error(PROFILE_IMAGE_MESSAGE);
-      event.currentTarget.value = "";
+      input.value = "";
       setPreview(null);
       return;
     }
     setPreview(file ? URL.createObjectURL(file) : null);
   }
+
+  // A picture chosen before the page's script started is checked and previewed once it has.
+  const input = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration.
+  useEffect(() => {
+    if (input.current?.files?.length) choose(input.current);
+  }, []);
 
   const megabytes = Math.round(rule.maxBytes / (1024 * 1024));
   return (
@@ -41,12 +48,13 @@ export function PhotoPicker({ name, current, rule }: { name: string; current: st
       <div className="field photo-picker__field">
         <label htmlFor={inputId}>Profile picture</label>
         <input
+          ref={input}
           id={inputId}
           type="file"
           name="profileImage"
           accept={rule.types.join(",")}
           aria-describedby={`${inputId}-hint`}
-          onChange={choose}
+          onChange={(event) => choose(event.currentTarget)}
         />
         <p id={`${inputId}-hint`} className="field__hint">
           JPEG, PNG or WebP, up to {megabytes} MB.

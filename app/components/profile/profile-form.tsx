@@ -8,7 +8,15 @@ import { useToast } from "../toast/toast";
 import { AddressFieldset } from "./address-fieldset";
 import { PhotoPicker, type PhotoRule } from "./photo-picker";
 import { lookupPincode } from "./pincode-lookup";
-import { type AddressDraft, type AddressField, addressFieldName, emptyAddress, inputErrors, type ProfileDraft } from "./profile-draft";
+import {
+  type AddressDraft,
+  type AddressField,
+  addressFieldName,
+  emptyAddress,
+  inputErrors,
+  type ProfileDraft,
+  readDraft,
+} from "./profile-draft";
 
 /** A refused save: its message, and each refused input's own (by input name). */
 export interface FormError {
@@ -20,7 +28,6 @@ type KeyedAddress = AddressDraft & { key: number };
 
 let nextKey = 1;
 const keyed = (address: AddressDraft): KeyedAddress => ({ ...address, key: nextKey++ });
-const withoutKey = ({ key: _key, ...address }: KeyedAddress): AddressDraft => address;
 
 /**
  * The server's own profile check, fetched when the shopper first reaches a field or button of the
@@ -42,12 +49,29 @@ const loadProfileCheck = () => {
 const focusInput = (form: HTMLFormElement | null, name: string) =>
   form?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
 
+const ADDRESS_INPUT = /^addresses\[\d+\]\.(\w+)$/;
+
+/** The `field` input of the address `input` belongs to. */
+function addressInput(input: HTMLInputElement, field: AddressField): HTMLInputElement | null {
+  return input.closest("fieldset")?.querySelector<HTMLInputElement>(`input[name$="].${field}"]`) ?? null;
+}
+
+/** Writes a value computed here into an input the shopper may also type in: the DOM holds the form's values. */
+function setInput(input: HTMLInputElement | null, value: string) {
+  if (input && input.value !== value) input.value = value;
+}
+
 /**
  * The profile's edit view (SPEC §2 "Profile"). It posts one multipart form whose intent is "save",
  * "add-address" or "remove-address:{i}": without JavaScript the server adds and removes addresses
  * in the draft it sends back; with JavaScript they happen here and only "save" is posted, after the
  * whole profile passes the same check the server makes (so a picture is not uploaded only to be
  * refused). Every refused field is flagged at once, and the first of them takes the focus.
+ *
+ * Every input is uncontrolled: what is typed lives in the DOM, and the check before saving reads
+ * the form itself. So what a shopper typed before the page's script started is kept when it does,
+ * and tidied (phone digits) and looked up (a PIN with City or State still empty) then, as if she had
+ * typed it a moment later (docs/forms-before-hydration.md).
  */
 export function ProfileForm({
   draft,
@@ -65,9 +89,10 @@ export function ProfileForm({
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const [name, setName] = useState(draft.name);
-  const [mobile, setMobile] = useState(draft.mobile);
+  // The addresses shown, each with the values its inputs started from (never what is typed since).
   const [addresses, setAddresses] = useState(() => draft.addresses.map(keyed));
+  // Only for the initials beside the picture.
+  const [avatarName, setAvatarName] = useState(draft.name);
   // The latest refusal (the server's or the check's before posting), and what is still flagged of it.
   const [refusal, setRefusal] = useState(serverError);
   const [invalid, setInvalid] = useState(serverError?.inputs ?? {});
@@ -96,28 +121,57 @@ export function ProfileForm({
       return rest;
     });
 
-  function updateAddress(key: number, field: AddressField, value: string) {
-    setAddresses((list) => list.map((a) => (a.key === key ? { ...a, [field]: value } : a)));
-  }
-
-  /** A complete PIN fills city and state; an unknown one (or a failed lookup) leaves both empty (SPEC §8). */
-  async function fillFromPin(key: number, pin: string) {
+  /**
+   * A complete PIN fills City and State; an unknown one (or a failed lookup) empties both and says so.
+   * `onlyEmpty`: a PIN found already typed when the script started fills only what is still empty.
+   */
+  async function fillFromPin(pinInput: HTMLInputElement, pin: string, onlyEmpty = false) {
     const answer = await lookupPincode(pin);
     if (!answer.ok) toast.error(answer.message);
-    setAddresses((list) =>
-      list.map((a) =>
-        a.key === key && a.zipcode === pin ? { ...a, townCity: answer.ok ? answer.district : "", state: answer.ok ? answer.state : "" } : a,
-      ),
-    );
+    // The shopper may have changed the PIN, or removed the address, while the answer was on its way.
+    if (!pinInput.isConnected || pinInput.value !== pin) return;
+    const found = { townCity: answer.ok ? answer.district : "", state: answer.ok ? answer.state : "" };
+    for (const field of ["townCity", "state"] as const) {
+      const input = addressInput(pinInput, field);
+      if (!input || (onlyEmpty && input.value.trim())) continue;
+      setInput(input, found[field]);
+      clearErrorFor(input.name);
+    }
   }
 
-  function changeAddress(key: number, index: number, field: AddressField, raw: string) {
-    let value = raw;
-    if (field === "phoneNumber") value = mobileWhileTyping(raw);
-    if (field === "zipcode") value = raw.replace(/\D/g, "").slice(0, 6);
-    updateAddress(key, field, value);
-    clearErrorFor(addressFieldName(index, field));
-    if (field === "zipcode" && value.length === 6) void fillFromPin(key, value);
+  /**
+   * What typing in `input` does besides typing: phone numbers keep their digits, a complete PIN is
+   * looked up. `onlyEmpty`: on hydration, a PIN is looked up only for a City or State still empty.
+   */
+  function tidy(input: HTMLInputElement, onlyEmpty: boolean) {
+    const field = input.name === "mobile" ? "phoneNumber" : ADDRESS_INPUT.exec(input.name)?.[1];
+    if (field === "phoneNumber") setInput(input, mobileWhileTyping(input.value));
+    if (field === "zipcode") {
+      setInput(input, input.value.replace(/\D/g, "").slice(0, 6));
+      const city = addressInput(input, "townCity")?.value.trim();
+      const state = addressInput(input, "state")?.value.trim();
+      if (input.value.length === 6 && (!onlyEmpty || !city || !state)) void fillFromPin(input, input.value, onlyEmpty);
+    }
+  }
+
+  // What was typed before the script started is in the inputs now: tidy it as typing would have.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration (a later draft is already in the inputs).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[name="mobile"], input[name^="addresses["]')) {
+      tidy(input, true);
+    }
+    const name = form.querySelector<HTMLInputElement>('input[name="name"]');
+    if (name) setAvatarName(name.value);
+  }, []);
+
+  function changed(event: React.FormEvent<HTMLFormElement>) {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type === "file") return;
+    if (input.name === "name") setAvatarName(input.value);
+    tidy(input, false);
+    clearErrorFor(input.name);
   }
 
   function addAddress() {
@@ -137,7 +191,8 @@ export function ProfileForm({
   function checkBeforeSaving(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.getAttribute("value") !== "save" || !profileCheck) return;
-    const check = profileCheck({ name, mobile, addresses: addresses.map(withoutKey) });
+    const typed = readDraft(new FormData(event.currentTarget).entries());
+    const check = profileCheck(typed);
     if (check.ok) return;
     event.preventDefault();
     refuse({ message: check.message, inputs: inputErrors(check.fields) });
@@ -152,6 +207,7 @@ export function ProfileForm({
       ref={formRef}
       className="profile-form"
       onFocus={loadProfileCheck}
+      onChange={changed}
       onSubmit={checkBeforeSaving}
     >
       <FormMessage message={refusal?.message} besideField={Object.keys(refusal?.inputs ?? {}).length > 0} answer={refusal} />
@@ -160,32 +216,11 @@ export function ProfileForm({
 
       <fieldset className="profile-form__section">
         <legend>Your details</legend>
-        <PhotoPicker name={name} current={avatar} rule={photoRule} />
+        <PhotoPicker name={avatarName} current={avatar} rule={photoRule} />
         <div className="profile-form__grid">
-          <Field
-            label="Name"
-            name="name"
-            autoComplete="name"
-            value={name}
-            error={errorFor("name")}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              clearErrorFor("name");
-            }}
-          />
-          <Field
-            label="Mobile"
-            name="mobile"
-            type="tel"
-            autoComplete="tel"
-            value={mobile}
-            error={errorFor("mobile")}
-            onChange={(event) => {
-              setMobile(mobileWhileTyping(event.currentTarget.value));
-              clearErrorFor("mobile");
-            }}
-          />
-          <Field label="Email" name="email" type="email" value={email} readOnly hint="Your e-mail address cannot be changed here." />
+          <Field label="Name" name="name" autoComplete="name" defaultValue={draft.name} error={errorFor("name")} />
+          <Field label="Mobile" name="mobile" type="tel" autoComplete="tel" defaultValue={draft.mobile} error={errorFor("mobile")} />
+          <Field label="Email" name="email" type="email" defaultValue={email} readOnly hint="Your e-mail address cannot be changed here." />
         </div>
       </fieldset>
 
@@ -198,7 +233,6 @@ export function ProfileForm({
             index={index}
             address={address}
             errors={errorsAt(invalid, index)}
-            onChange={(field, value) => changeAddress(address.key, index, field, value)}
             onRemove={() => removeAddress(address.key)}
           />
         ))}
