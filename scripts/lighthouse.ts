@@ -3,12 +3,18 @@
  * product, listing and search pages, with the failing audits of any category below 100 so a
  * developer knows what to fix. Scores on a shared 2-core box wobble by a few points between runs:
  * `--runs N` audits each page N times and reports the median of each figure.
+ *
+ * `--interactive` measures instead how long each page takes from its first paint to hydrated on a
+ * phone with a 4x slower CPU, beside a static copy of it (scripts/measure/interactive.ts; `--runs`
+ * defaults to 7 there, `--only` takes its page names, `--profile <dir>` keeps a CPU profile per page,
+ * `--against <build dir>` measures another build in the same rounds, e.g. a copy of `build/` from before a change).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { onCleanup, runMeasurement } from "./measure/harness";
+import { measureInteractive, reportInteractive } from "./measure/interactive";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages } from "./measure/pages";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -23,6 +29,22 @@ const REPORTS_DIR = reportsArg === -1 ? undefined : process.argv[reportsArg + 1]
 /** `--only <label>[,<label>...]` audits just those pages (e.g. product, or home,product). */
 const onlyArg = process.argv.indexOf("--only");
 const ONLY = onlyArg === -1 ? undefined : process.argv[onlyArg + 1]?.split(",");
+const profileArg = process.argv.indexOf("--profile");
+const againstArg = process.argv.indexOf("--against");
+
+if (process.argv.includes("--interactive")) {
+  await runMeasurement(
+    "interactive",
+    (stack) =>
+      measureInteractive(stack, {
+        runs: runsArg === -1 ? 7 : RUNS,
+        only: ONLY,
+        profileDir: profileArg === -1 ? undefined : process.argv[profileArg + 1],
+        against: againstArg === -1 ? undefined : process.argv[againstArg + 1],
+      }),
+    reportInteractive,
+  );
+}
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
