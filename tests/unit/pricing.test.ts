@@ -87,5 +87,19 @@ describe("rupee formatting", () => {
   it("uses Indian digit grouping and the rupee sign", () => {
     expect(formatRupees(129_999_00)).toBe("₹1,29,999");
     expect(formatRupees(1299_50)).toBe("₹1,299.50");
+    expect(formatRupees(0)).toBe("₹0");
+    expect(formatRupees(5)).toBe("₹0.05");
+    expect(formatRupees(1_00_00_000_00)).toBe("₹1,00,00,000");
+  });
+
+  it("says what Intl's en-IN rupee format says, for every size of amount", () => {
+    const whole = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+    const paise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
+    const amounts = [
+      0, 1, 9, 10, 99, 100, 101, 999_99, 1000_00, 1299_50, 99_999_00, 1_00_000_00, 12_34_567_89, 9_87_65_43_210, -250_00, -1299_50,
+    ];
+    for (let n = 1; n < 1e13; n = n * 7 + 3) amounts.push(n, n * 100);
+    for (const amount of amounts)
+      expect(formatRupees(amount), String(amount)).toBe((amount % 100 === 0 ? whole : paise).format(amount / 100));
   });
 });

@@ -70,10 +70,17 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
-const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
-
-/** ₹1,29,999 or ₹1,299.50: formatted only at the edge of the UI. */
+/**
+ * ₹1,29,999 or ₹1,299.50: formatted only at the edge of the UI. Written out by hand (Indian
+ * grouping: the last three digits, then pairs) rather than with `Intl.NumberFormat("en-IN")`, whose
+ * set-up cost a phone about 40 ms of main thread before the page could answer a tap
+ * (docs/performance-interactive.md); a unit test holds it to Intl's output.
+ */
 export function formatRupees(paise: number): string {
-  return (paise % 100 === 0 ? wholeRupees : withPaise).format(paise / 100);
+  const whole = Math.round(Math.abs(paise));
+  const digits = String(Math.floor(whole / 100));
+  const groups = [digits.slice(-3)];
+  for (let end = digits.length - 3; end > 0; end -= 2) groups.unshift(digits.slice(Math.max(0, end - 2), end));
+  const fraction = whole % 100 === 0 ? "" : `.${String(whole % 100).padStart(2, "0")}`;
+  return `${paise < 0 && whole > 0 ? "-" : ""}₹${groups.join(",")}${fraction}`;
 }
