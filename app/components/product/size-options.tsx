@@ -1,16 +1,40 @@
+import { forwardRef } from "react";
 import type { SizePrice } from "../../../workers/services/pricing";
 
 interface SizeOptionsProps {
   sizes: readonly Pick<SizePrice, "size" | "stock">[];
-  value: string | null;
+  /** The size ticked in the server's HTML (none unless the page knows her choice). */
+  defaultValue: string | null;
   onChange: (size: string) => void;
+  /** Why her choice cannot go ahead ("Please select a size"), said at the choice itself. */
+  error?: string | null;
+  /** Names the error's element, so it is unique on a page with several choosers. */
+  errorId?: string;
 }
 
-/** Size choice as radio inputs drawn as buttons; a size with no stock is disabled and struck through. */
-export function SizeOptions({ sizes, value, onChange }: SizeOptionsProps) {
+/**
+ * Size choice as radio inputs drawn as buttons; a size with no stock is disabled and struck through.
+ * The radios keep their own state (`defaultChecked`): one ticked before the page's script has
+ * started stays ticked when it does, and `onChange` tells the page what she picked. The group is a
+ * focus target (ref) for an error that asks her to pick.
+ */
+export const SizeOptions = forwardRef<HTMLFieldSetElement, SizeOptionsProps>(function SizeOptions(
+  { sizes, defaultValue, onChange, error, errorId },
+  ref,
+) {
   return (
-    <fieldset className="option-group">
+    <fieldset
+      ref={ref}
+      className={error ? "option-group option-group--invalid" : "option-group"}
+      aria-describedby={error ? errorId : undefined}
+      tabIndex={-1}
+    >
       <legend className="option-group__legend">Size</legend>
+      {error && (
+        <p id={errorId} className="field__error option-group__error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="size-options">
         {sizes.map(({ size, stock }) => {
           const out = stock <= 0;
@@ -20,8 +44,9 @@ export function SizeOptions({ sizes, value, onChange }: SizeOptionsProps) {
                 type="radio"
                 name="size"
                 value={size}
-                checked={value === size}
+                defaultChecked={defaultValue === size}
                 disabled={out}
+                aria-invalid={error ? true : undefined}
                 onChange={() => onChange(size)}
                 className="option-input"
               />
@@ -35,4 +60,4 @@ export function SizeOptions({ sizes, value, onChange }: SizeOptionsProps) {
       </div>
     </fieldset>
   );
-}
+});
