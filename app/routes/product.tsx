@@ -29,7 +29,6 @@ import type { CartAnswer } from "../lib/product-choice";
 import { clampQuantity, findSize, presetSize, type RatingSummary, ratingSummary } from "../lib/product-options";
 import { reviewFeedback, reviewItem } from "../lib/reviews.server";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/product";
 
 /** A malformed slug can name no product either: both are the shopper's 404, not a server error. */
@@ -198,7 +197,6 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseForm
   const navigate = useNavigate();
   const answer = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
   // A page rendered for a refused post (no JavaScript) shows the choice that was posted, its
   // quantity brought within 1 and the size's stock, as the stepper would have done.
   const posted = answer?.kind === "invalid" ? answer.selection : undefined;
@@ -257,17 +255,8 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseForm
   };
 
   return (
-    // noValidate: the action answers in SPEC §5's words, not the browser's. Posted before the script
-    // has started (or without it), the answer comes back scrolled to the form, where it is written.
-    <OnceForm
-      ref={form}
-      id="purchase"
-      method="post"
-      action={hydrated ? undefined : "#purchase"}
-      className="purchase"
-      noValidate
-      onSubmit={askForSize}
-    >
+    // noValidate: the action answers in SPEC §5's words, not the browser's.
+    <OnceForm ref={form} method="post" className="purchase" noValidate onSubmit={askForSize}>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
       <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} />
@@ -277,6 +266,9 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseForm
         defaultValue={initial.size}
         error={sizeError}
         errorId={errorId}
+        // A page that comes back refused for want of a size (posted without the script) opens at the
+        // question, not at the top of the page, where a phone shows only the picture.
+        focusOnLoad={sizeRefusal(answer) !== null}
         onChange={(name) => {
           setSizeName(name);
           setSizeError(null);

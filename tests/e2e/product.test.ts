@@ -343,8 +343,12 @@ describe("product page without JavaScript", () => {
       const sizeGroup = page.getByRole("group", { name: "Size" });
       expect(await sizeGroup.getByRole("alert").textContent()).toBe("Please select a size");
       expect(await sizeGroup.getAttribute("aria-describedby")).toBe(await sizeGroup.getByRole("alert").getAttribute("id"));
-      // The answer comes back at the form, where it is written, not at the top of the page.
-      expect(new URL(page.url()).hash).toBe("#purchase");
+      // The answer opens at the question, not at the top of the page.
+      expect(await sizeGroup.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await sizeGroup.isVisible()).toBe(true);
+      const box = (await sizeGroup.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       expect(await page.locator(".purchase [role=alert]").count()).toBe(1);
 
       await page.getByRole("radio", { name: low.size, exact: true }).check();

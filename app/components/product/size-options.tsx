@@ -10,6 +10,8 @@ interface SizeOptionsProps {
   error?: string | null;
   /** Names the error's element, so it is unique on a page with several choosers. */
   errorId?: string;
+  /** Focus the group as the page loads (the server's answer asking for a size). */
+  focusOnLoad?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface SizeOptionsProps {
  * focus target (ref) for an error that asks her to pick.
  */
 export const SizeOptions = forwardRef<HTMLFieldSetElement, SizeOptionsProps>(function SizeOptions(
-  { sizes, defaultValue, onChange, error, errorId },
+  { sizes, defaultValue, onChange, error, errorId, focusOnLoad = false },
   ref,
 ) {
   return (
@@ -28,6 +30,8 @@ export const SizeOptions = forwardRef<HTMLFieldSetElement, SizeOptionsProps>(fun
       className={error ? "option-group option-group--invalid" : "option-group"}
       aria-describedby={error ? errorId : undefined}
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: only on the page that answers a post without a size; the question is where she must go next.
+      autoFocus={focusOnLoad}
     >
       <legend className="option-group__legend">Size</legend>
       {error && (
