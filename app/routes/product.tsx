@@ -104,10 +104,11 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
 
 /**
  * Only what the page shows goes to the browser; the reviews travel apart, their dates written out.
- * A product's own delivery-and-returns text is not shown: the page states the shop's one promise.
+ * A product's own delivery-and-returns text is not shown: the page states the shop's one promise,
+ * from the figures the FAQ and the policies state.
  */
 function pageProduct({ id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating }: Product) {
-  const { deliveryReturns: _, ...shown } = details;
+  const shown = { ...details, deliveryReturns: deliveryReturnsText };
   return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details: shown, rating };
 }
 
@@ -137,7 +138,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     path,
     reviews: reviews.map(reviewItem),
     reviewsPageSize: settings.catalogue.reviewsShown,
-    deliveryReturns: deliveryReturnsText,
+    // The action's words for a missing size, said by the browser too (the rules stay out of the page's script).
+    sizePrompt: messages.selectSize,
     reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
@@ -149,7 +151,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return cartAction(request, context.services, params.slug);
 }
 
-const DETAILS: [keyof PageProduct["details"], string][] = [
+const DETAILS: [keyof Product["details"], string][] = [
   ["fabric", "Fabric"],
   ["fitType", "Fit Type"],
   ["length", "Length"],
@@ -158,6 +160,7 @@ const DETAILS: [keyof PageProduct["details"], string][] = [
   ["occasionType", "Occasion"],
   ["washCare", "Wash Care"],
   ["countryOfOrigin", "Country of Origin"],
+  ["deliveryReturns", "Delivery & Returns"],
 ];
 
 function Rating({ summary, count }: { summary: RatingSummary | null; count: number }) {
@@ -186,13 +189,14 @@ interface PurchaseFormProps {
   preselected: Pick<Selection, "color" | "size">;
   cardPrice: CardPrice | null;
   soldOut: boolean;
+  sizePrompt: string;
 }
 
 /** The action's refusal of a post without a size: said at the size choice, not under the form. */
 const sizeRefusal = (answer: CartAnswer | undefined) =>
   answer?.kind === "invalid" && answer.selection && answer.selection.size === null ? answer.message : null;
 
-function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseFormProps) {
+function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: PurchaseFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const answer = useActionData<typeof action>();
@@ -250,7 +254,7 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseForm
   const askForSize = (event: React.FormEvent<HTMLFormElement>) => {
     if (soldOut || new FormData(event.currentTarget).get("size") !== null) return;
     event.preventDefault();
-    setSizeError(messages.selectSize);
+    setSizeError(sizePrompt);
     sizeGroup.current?.focus();
   };
 
@@ -261,7 +265,7 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseForm
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
       <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} />
       <SizeOptions
-        ref={sizeGroup}
+        groupRef={sizeGroup}
         sizes={product.sizes}
         defaultValue={initial.size}
         error={sizeError}
@@ -326,7 +330,7 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut }: PurchaseForm
   );
 }
 
-function DetailsPanel({ product, deliveryReturns }: { product: PageProduct; deliveryReturns: string }) {
+function DetailsPanel({ product }: { product: PageProduct }) {
   return (
     <>
       {product.paragraph1 && <p>{product.paragraph1}</p>}
@@ -338,20 +342,13 @@ function DetailsPanel({ product, deliveryReturns }: { product: PageProduct; deli
             <dd>{product.details[key]}</dd>
           </div>
         ))}
-        <div>
-          <dt>Delivery &amp; Returns</dt>
-          <dd>
-            {deliveryReturns} See our <ShopLink to="/shipping-delivery-policy">Shipping &amp; Delivery Policy</ShopLink> and{" "}
-            <ShopLink to="/cancellation-return-policy">Cancellation &amp; Return Policy</ShopLink>.
-          </dd>
-        </div>
       </dl>
     </>
   );
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, deliveryReturns, related } =
+  const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
     loaderData;
   const navigation = useNavigation();
   // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
@@ -388,14 +385,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
-          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} />
+          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt} />
         </div>
       </div>
 
       <ProductTabs
         label="Product information"
         sections={[
-          { id: "details", label: "Description & Details", content: <DetailsPanel product={product} deliveryReturns={deliveryReturns} /> },
+          { id: "details", label: "Description & Details", content: <DetailsPanel product={product} /> },
           {
             id: "reviews",
             label: "Reviews",

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, useBrowser, viewports } from "../support/browser";
-import { actBeforeHydration, waitForReactOn } from "../support/page";
+import { actBeforeHydration, holdScripts, waitForReactOn } from "../support/page";
 
 const browser = useBrowser();
 
@@ -116,7 +116,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
     try {
       await page.goto(pathOf(products[0]!));
       await hydrated(page);
-      const button = page.getByRole("button", { name: "Size Chart" });
+      // The server's page keeps its disclosure; once the script is there its summary opens the modal.
+      const button = page.locator(".size-chart-disclosure summary");
       await button.click();
       const dialog = page.getByRole("dialog", { name: "Size Chart" });
       await dialog.waitFor();
@@ -461,7 +462,7 @@ describe("accessibility of the product page", () => {
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "hidden" });
 
-      await page.getByRole("button", { name: "Size Chart" }).click();
+      await page.locator(".size-chart-slot").getByText("Size Chart", { exact: true }).click();
       await page.getByRole("dialog").waitFor();
       await settled(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -619,7 +620,9 @@ describe("product page at the sizes shoppers use", () => {
       await page.goto(pathOf(freeSize));
       await hydrated(page);
       expect(await page.getByRole("radio", { name: "Free Size", exact: true }).count()).toBe(1);
-      expect(await page.getByRole("button", { name: "Size Chart" }).count()).toBe(0);
+      // Its one size is chosen for her.
+      expect(await page.getByRole("radio", { name: "Free Size", exact: true }).isChecked()).toBe(true);
+      expect(await page.locator(".size-chart-slot").getByText("Size Chart", { exact: true }).count()).toBe(0);
       expect(await page.locator(".size-chart-disclosure").count()).toBe(0);
       expect(await page.locator(".purchase").textContent()).toContain("no size chart");
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -627,7 +630,7 @@ describe("product page at the sizes shoppers use", () => {
       // A product in measured sizes keeps its chart.
       await page.goto(pathOf(measured));
       await hydrated(page);
-      expect(await page.getByRole("button", { name: "Size Chart" }).isVisible()).toBe(true);
+      expect(await page.locator(".size-chart-slot").getByText("Size Chart", { exact: true }).isVisible()).toBe(true);
     } finally {
       await close();
     }
@@ -685,6 +688,36 @@ describe("product page at the sizes shoppers use", () => {
       expect(await page.locator("#reviews").isHidden()).toBe(true);
     } finally {
       await close();
+    }
+  });
+
+  it("opens the size chart in place and a thumbnail's picture before the script has started, and keeps the chart open after (phone, 4x slower CPU)", async () => {
+    const product = productWithManyImages();
+    const { page, close } = await browser.open("phone", { hydrated: false });
+    try {
+      await actBeforeHydration(page, pathOf(product), async () => {
+        await page.locator(".size-chart-disclosure summary").click();
+        await page.locator(".size-chart-disclosure tbody tr").first().waitFor({ timeout: 2_000 });
+        expect(await page.locator(".size-chart-disclosure tbody tr").count()).toBe(8);
+        // Buttons that would do nothing yet are not offered: the number box is.
+        expect(await page.getByRole("button", { name: "Increase quantity" }).isVisible()).toBe(false);
+        expect(await page.getByRole("spinbutton", { name: "Quantity" }).isEditable()).toBe(true);
+      });
+      expect(await page.locator(".size-chart-disclosure tbody tr").first().isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Increase quantity" }).isVisible()).toBe(true);
+    } finally {
+      await close();
+    }
+
+    const second = product.media[1]!;
+    const { page: other, close: closeOther } = await browser.open("phone", { hydrated: false });
+    try {
+      await holdScripts(other);
+      await other.goto(pathOf(product));
+      await other.locator(".gallery__thumbs a").nth(1).click();
+      await other.waitForURL((url) => url.pathname === second.url);
+    } finally {
+      await closeOther();
     }
   });
 

@@ -1,4 +1,4 @@
-import { forwardRef } from "react";
+import type { Ref } from "react";
 import type { SizePrice } from "../../../workers/services/pricing";
 
 interface SizeOptionsProps {
@@ -12,21 +12,20 @@ interface SizeOptionsProps {
   errorId?: string;
   /** Focus the group as the page loads (the server's answer asking for a size). */
   focusOnLoad?: boolean;
+  /** The group, for moving focus to it when it asks for a choice. */
+  groupRef?: Ref<HTMLFieldSetElement>;
 }
 
 /**
  * Size choice as radio inputs drawn as buttons; a size with no stock is disabled and struck through.
  * The radios keep their own state (`defaultChecked`): one ticked before the page's script has
  * started stays ticked when it does, and `onChange` tells the page what she picked. The group is a
- * focus target (ref) for an error that asks her to pick.
+ * focus target (`groupRef`) for an error that asks her to pick.
  */
-export const SizeOptions = forwardRef<HTMLFieldSetElement, SizeOptionsProps>(function SizeOptions(
-  { sizes, defaultValue, onChange, error, errorId, focusOnLoad = false },
-  ref,
-) {
+export function SizeOptions({ sizes, defaultValue, onChange, error, errorId, focusOnLoad = false, groupRef }: SizeOptionsProps) {
   return (
     <fieldset
-      ref={ref}
+      ref={groupRef}
       className={error ? "option-group option-group--invalid" : "option-group"}
       aria-describedby={error ? errorId : undefined}
       tabIndex={-1}
@@ -64,4 +63,4 @@ export const SizeOptions = forwardRef<HTMLFieldSetElement, SizeOptionsProps>(fun
       </div>
     </fieldset>
   );
-});
+}
