@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductPage, type Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
@@ -211,7 +211,6 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: 
   const [quantity, setQuantity] = useState(() => clampQuantity(initial.quantity, size?.stock ?? Number.POSITIVE_INFINITY));
   const [sizeError, setSizeError] = useState<string | null>(() => sizeRefusal(answer));
   const sizeGroup = useRef<HTMLFieldSetElement>(null);
-  const errorId = `${useId()}-size-error`;
   // Before a size is chosen, the lowest in-stock price, as the product's card shows.
   const shown = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : cardPrice;
 
@@ -235,12 +234,9 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: 
   }, []);
 
   useEffect(() => {
-    if (!answer) return;
-    const refusal = sizeRefusal(answer);
-    if (refusal) {
-      setSizeError(refusal);
-      sizeGroup.current?.focus();
-    } else if (answer.kind === "sign-in") {
+    // A refusal for want of a size is said at the size choice (it reaches only a page posted without the script).
+    if (!answer || sizeRefusal(answer)) return;
+    if (answer.kind === "sign-in") {
       toast.info(answer.message);
       navigate(answer.href);
     } else if (answer.kind === "done") {
@@ -269,10 +265,7 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: 
         sizes={product.sizes}
         defaultValue={initial.size}
         error={sizeError}
-        errorId={errorId}
-        // A page that comes back refused for want of a size (posted without the script) opens at the
-        // question, not at the top of the page, where a phone shows only the picture.
-        focusOnLoad={sizeRefusal(answer) !== null}
+        errorId="size-error"
         onChange={(name) => {
           setSizeName(name);
           setSizeError(null);

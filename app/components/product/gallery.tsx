@@ -57,7 +57,7 @@ export function Gallery({ media, name }: { media: readonly Media[]; name: string
                 // A link to the file until the script can show it here; a button from then on.
                 role={hydrated ? "button" : undefined}
                 className="gallery__thumb"
-                aria-label={`${hydrated ? "Show" : "Open"} ${mediaLabel(item, i, count).toLowerCase()}`}
+                aria-label={`Show ${mediaLabel(item, i, count).toLowerCase()}`}
                 aria-current={hydrated && i === index ? "true" : undefined}
                 onClick={(event) => {
                   event.preventDefault();

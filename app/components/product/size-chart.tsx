@@ -6,13 +6,15 @@ import { SizeChartTable } from "./size-chart-table";
 
 const SizeChartDialog = lazy(() => import("./size-chart-dialog"));
 
+const SUMMARY = '<summary class="link-button">Size Chart</summary>';
+
 /**
  * "Size Chart". The page the server writes has it as a native disclosure (`<details>` with the
  * table), which opens with one tap before the page's script has started, and without JavaScript at
  * all. The script keeps that element as the server wrote it (the table costs the page no
  * JavaScript) and from then on a tap on its summary opens the chart in a modal, loaded when first
  * asked for, unless she had already opened it in place. A product page reached by the app's own
- * navigation has no server HTML to keep and draws the button instead.
+ * navigation has no server HTML to keep and draws the summary alone.
  * A product whose only size is Free Size gets a line saying so instead: body measurements would
  * only suggest a fit it does not have.
  */
@@ -23,21 +25,6 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
   const [serverWritten] = useState(!hydrated);
   if (!hasMeasuredSizes(sizes)) {
     return <p className="size-chart-slot size-chart-note">{FREE_SIZE}: one size that fits all, so there is no size chart.</p>;
-  }
-  const dialog = open && (
-    <Suspense fallback={null}>
-      <SizeChartDialog onClose={() => setOpen(false)} />
-    </Suspense>
-  );
-  if (!serverWritten) {
-    return (
-      <div className="size-chart-slot">
-        <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          Size Chart
-        </button>
-        {dialog}
-      </div>
-    );
   }
   return (
     <div className="size-chart-slot">
@@ -55,19 +42,23 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
         // biome-ignore lint/a11y/noNoninteractiveElementInteractions lint/a11y/useKeyWithClickEvents: the click comes from the summary, a native control that Enter and Space also click.
         <details
           className="size-chart-disclosure"
-          // The server's summary and table, kept as they are: hydration leaves inner HTML alone.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; it only tells React the content is not its own.
-          dangerouslySetInnerHTML={{ __html: "" }}
+          // Hydrating, the server's summary and table are kept as they are (hydration leaves inner
+          // HTML alone); drawn by the app, the summary alone, which only ever opens the modal.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, or empty.
+          dangerouslySetInnerHTML={{ __html: serverWritten ? "" : SUMMARY }}
           suppressHydrationWarning
           onClick={(event) => {
-            const details = event.currentTarget;
-            if (details.open || !(event.target as Element).closest("summary")) return;
+            if (event.currentTarget.open || !(event.target as Element).closest("summary")) return;
             event.preventDefault();
             setOpen(true);
           }}
         />
       )}
-      {dialog}
+      {open && (
+        <Suspense fallback={null}>
+          <SizeChartDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -10,8 +10,6 @@ interface SizeOptionsProps {
   error?: string | null;
   /** Names the error's element, so it is unique on a page with several choosers. */
   errorId?: string;
-  /** Focus the group as the page loads (the server's answer asking for a size). */
-  focusOnLoad?: boolean;
   /** The group, for moving focus to it when it asks for a choice. */
   groupRef?: Ref<HTMLFieldSetElement>;
 }
@@ -22,15 +20,17 @@ interface SizeOptionsProps {
  * started stays ticked when it does, and `onChange` tells the page what she picked. The group is a
  * focus target (`groupRef`) for an error that asks her to pick.
  */
-export function SizeOptions({ sizes, defaultValue, onChange, error, errorId, focusOnLoad = false, groupRef }: SizeOptionsProps) {
+export function SizeOptions({ sizes, defaultValue, onChange, error, errorId, groupRef }: SizeOptionsProps) {
   return (
     <fieldset
       ref={groupRef}
       className={error ? "option-group option-group--invalid" : "option-group"}
       aria-describedby={error ? errorId : undefined}
       tabIndex={-1}
+      // A page that comes back asking for a size (posted without the script) opens at the question,
+      // not at the top, where a phone shows only the picture.
       // biome-ignore lint/a11y/noAutofocus: only on the page that answers a post without a size; the question is where she must go next.
-      autoFocus={focusOnLoad}
+      autoFocus={Boolean(error)}
     >
       <legend className="option-group__legend">Size</legend>
       {error && (
@@ -49,7 +49,6 @@ export function SizeOptions({ sizes, defaultValue, onChange, error, errorId, foc
                 value={size}
                 defaultChecked={defaultValue === size}
                 disabled={out}
-                aria-invalid={error ? true : undefined}
                 onChange={() => onChange(size)}
                 className="option-input"
               />
