@@ -361,7 +361,7 @@ describe("product page without JavaScript", () => {
       expect(refused.status()).toBe(400);
       await page.waitForLoadState();
       expect(await page.locator(".purchase [role=alert]").textContent()).toBe(`Only ${low.stock} items available in this size`);
-      // The page comes back with the shopper's choice, not the page's first answer, its quantity brought
+      // The page comes back with the shopper's choice (ticked, not left for her to pick again), its quantity brought
       // down to the size's stock.
       expect(await page.getByRole("radio", { name: low.size, exact: true }).isChecked()).toBe(true);
       expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe(String(low.stock));
