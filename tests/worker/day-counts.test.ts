@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
+import { createUser } from "../support/accounts";
 
 /**
  * One promise, one figure: every page that says how long delivery takes, how long a return or a
@@ -75,8 +76,8 @@ function statedFigures(text: string): { promise: Promise_; figure: string }[] {
   return found;
 }
 
-async function html(path: string): Promise<string> {
-  const res = await fetch(new URL(fresh(path), base));
+async function html(path: string, session?: string): Promise<string> {
+  const res = await fetch(new URL(fresh(path), base), { headers: session ? { Cookie: `aanchal_session=${session}` } : {} });
   expect(res.status, path).toBe(200);
   return res.text();
 }
@@ -109,7 +110,7 @@ describe("day counts", () => {
     ]);
   });
 
-  it("are the same on every page that states them: product pages, the FAQ, the policies and manufacturing", async () => {
+  it("are the same on every page that states them: product pages, the FAQ, the policies, manufacturing and My Orders", async () => {
     const { data } = (await (await fetch(new URL("/api/products?limit=100", base))).json()) as {
       data: { slug: string; category: { name: string } }[];
     };
@@ -127,6 +128,9 @@ describe("day counts", () => {
       ["/privacy-policy", textOf(await html("/privacy-policy"))],
       ["/manufacturing", textOf(await html("/manufacturing"))],
     );
+    // A signed-in page that states the cancel window too.
+    const shopper = await createUser(base, "day-counts");
+    pages.push(["/my-orders", textOf(await html("/my-orders", shopper.token))]);
     for (const p of products) {
       const path = productPath(p.category.name, p.slug);
       pages.push([path, textOf(detailsPanel(await html(path)))]);
@@ -152,6 +156,7 @@ describe("day counts", () => {
     expect(statedOn("return window")).toContain("/cancellation-return-policy");
     expect(statedOn("refund")).toContain("/faqs?topic=shipping-delivery");
     expect(statedOn("cancel window")).toContain("/terms-and-conditions");
+    expect(statedOn("cancel window")).toContain("/my-orders");
 
     const disagreements = [...said]
       .filter(([, figures]) => figures.size > 1)
