@@ -4,7 +4,7 @@ import { settings } from "../../workers/services/settings";
 import type { MoneyRules } from "../../workers/services/shop-settings";
 
 /**
- * The figures the FAQ and the policy pages state, written out once, so the two can never word a rule
+ * The figures the FAQ, the policy pages and product pages state, written out once, so they can never word a rule
  * differently and neither can promise what checkout does not do. Money rules come from the loader
  * (the database); everything else from settings.ts. Client-safe.
  */
@@ -18,6 +18,15 @@ export const refundDays = `${range(policies.refundBusinessDays)} business days`;
 export const returnWindow = `${policies.returnWithinDays} days`;
 export const cancelWindow = `${policies.cancelWithinHours} hours`;
 export const damageWindow = `${policies.reportDamageWithinHours} hours`;
+
+/**
+ * What every product page says under "Delivery & Returns": the shop's one promise, not a text of
+ * each product's own, so a figure changed in the settings changes it with the FAQ and the policies.
+ */
+export const deliveryReturnsText =
+  `We pack your order within ${processingDays} and it reaches you ${deliveryDays} after that, anywhere in India. ` +
+  `Returns are accepted within ${returnWindow} of delivery for a piece that is unworn with its tags on, or that arrived damaged, ` +
+  `defective or wrong; refunds reach you within ${refundDays}.`;
 
 /** "UPI, credit & debit cards, net banking, wallets and cash on delivery": what checkout offers. */
 export const paymentMethodsText = (() => {

@@ -1,6 +1,6 @@
 /**
  * The rules for choosing colour, size and quantity while the shopper chooses (SPEC §4 "Product
- * page", §5 "Cart and buy", §9): preselection, the stepper's bounds, the low-stock note and the
+ * page", §5 "Cart and buy", §9): what is ticked for her, the stepper's bounds, the low-stock note and the
  * rating. Pure, client-safe and small, because the product page loads it; judging a submitted
  * choice, with its messages, is workers/services/choice.rules.ts.
  */
@@ -28,9 +28,13 @@ export function hasMeasuredSizes(sizes: readonly Pick<SizePrice, "size">[]): boo
   return sizes.some((s) => s.size.toLowerCase() !== FREE_SIZE.toLowerCase());
 }
 
-/** The size preselected on the product page: the first with stock above 0. */
-export function firstInStockSize<T extends Pick<SizePrice, "stock">>(sizes: readonly T[]): T | undefined {
-  return sizes.find((s) => s.stock > 0);
+/**
+ * The size ticked for her when the product page opens: only the one size there is (Free Size), when
+ * it has stock. With several sizes she chooses; a size chosen for her is a size she did not look at.
+ */
+export function presetSize<T extends Pick<SizePrice, "stock">>(sizes: readonly T[]): T | undefined {
+  const [only] = sizes;
+  return sizes.length === 1 && only && only.stock > 0 ? only : undefined;
 }
 
 /** A quantity the stepper can reach: a whole number from 1 up to the stock (1 when there is none). */

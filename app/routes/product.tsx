@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { getProductPage, type Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
-import type { Selection } from "../../workers/services/choice.rules";
+import { messages, type Selection } from "../../workers/services/choice.rules";
 import { AppError } from "../../workers/services/errors";
 import { categorySegment, productPath } from "../../workers/services/paths";
 import { type CardPrice, cardPrice, effectivePrice, formatRupees, isOutOfStock, paiseToRupees } from "../../workers/services/pricing";
@@ -23,8 +23,10 @@ import { useToast } from "../components/toast/toast";
 import { WishlistHeart } from "../components/wishlist-heart";
 import { publicPageHeaders } from "../lib/cache";
 import { cartAction } from "../lib/cart.server";
+import { deliveryReturnsText } from "../lib/help-figures";
 import { toProductCard } from "../lib/product-card.server";
-import { clampQuantity, findSize, firstInStockSize, type RatingSummary, ratingSummary } from "../lib/product-options";
+import type { CartAnswer } from "../lib/product-choice";
+import { clampQuantity, findSize, presetSize, type RatingSummary, ratingSummary } from "../lib/product-options";
 import { reviewFeedback, reviewItem } from "../lib/reviews.server";
 import { imagePreload, jsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
@@ -100,9 +102,14 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
   return [...seo, productLd, breadcrumbLd, ...preload];
 }
 
-/** Only what the page shows goes to the browser; the reviews travel apart, their dates written out. */
+/**
+ * Only what the page shows goes to the browser; the reviews travel apart, their dates written out.
+ * A product's own delivery-and-returns text is not shown: the page states the shop's one promise,
+ * from the figures the FAQ and the policies state.
+ */
 function pageProduct({ id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating }: Product) {
-  return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details, rating };
+  const shown = { ...details, deliveryReturns: deliveryReturnsText };
+  return { id, name, description, category, media, colors, sizes, paragraph1, paragraph2, details: shown, rating };
 }
 
 type PageProduct = ReturnType<typeof pageProduct>;
@@ -124,12 +131,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     product: pageProduct(product),
     rating: ratingSummary(product.rating.average, product.rating.count),
-    preselected: { color: product.colors[0]?.name ?? null, size: firstInStockSize(product.sizes)?.size ?? null },
-    // Shown while no size is chosen (all sold out): what a card shows.
+    preselected: { color: product.colors[0]?.name ?? null, size: presetSize(product.sizes)?.size ?? null },
+    soldOut: isOutOfStock(product.sizes),
+    // Shown while no size is chosen: the lowest in-stock price, what a card shows.
     cardPrice: cardPrice(product.sizes),
     path,
     reviews: reviews.map(reviewItem),
     reviewsPageSize: settings.catalogue.reviewsShown,
+    // The action's words for a missing size, said by the browser too (the rules stay out of the page's script).
+    sizePrompt: messages.selectSize,
     reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
@@ -170,15 +180,23 @@ function Rating({ summary, count }: { summary: RatingSummary | null; count: numb
  * Price, colour, size, quantity and the two buttons. The choice is a real form: it posts to this
  * route's action with or without JavaScript, and the action alone judges it (the same rules as the
  * card modal, app/lib/product-choice.ts). With JavaScript its answer comes back as a toast;
- * without, the page comes back with it written under the form.
+ * without, the page comes back with it written under the form. No size is chosen for her when there
+ * is more than one: without one, both buttons ask for it at the size choice, in the browser and,
+ * without JavaScript, in the action's answer.
  */
 interface PurchaseFormProps {
   product: PageProduct;
   preselected: Pick<Selection, "color" | "size">;
   cardPrice: CardPrice | null;
+  soldOut: boolean;
+  sizePrompt: string;
 }
 
-function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
+/** The action's refusal of a post without a size: said at the size choice, not under the form. */
+const sizeRefusal = (answer: CartAnswer | undefined) =>
+  answer?.kind === "invalid" && answer.selection && answer.selection.size === null ? answer.message : null;
+
+function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: PurchaseFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const answer = useActionData<typeof action>();
@@ -186,16 +204,18 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
   // A page rendered for a refused post (no JavaScript) shows the choice that was posted, its
   // quantity brought within 1 and the size's stock, as the stepper would have done.
   const posted = answer?.kind === "invalid" ? answer.selection : undefined;
-  const [color, setColor] = useState(posted?.color ?? preselected.color);
-  const [sizeName, setSizeName] = useState(posted?.size ?? preselected.size);
+  const initial = posted ?? { ...preselected, quantity: 1 };
+  const [color, setColor] = useState(initial.color);
+  const [sizeName, setSizeName] = useState(initial.size);
   const size = findSize(product.sizes, sizeName);
-  const [quantity, setQuantity] = useState(() => clampQuantity(posted?.quantity ?? 1, size?.stock ?? 1));
-  // Nothing to preselect means no size has stock.
-  const soldOut = preselected.size === null;
+  const [quantity, setQuantity] = useState(() => clampQuantity(initial.quantity, size?.stock ?? Number.POSITIVE_INFINITY));
+  const [sizeError, setSizeError] = useState<string | null>(() => sizeRefusal(answer));
+  const sizeGroup = useRef<HTMLFieldSetElement>(null);
+  // Before a size is chosen, the lowest in-stock price, as the product's card shows.
   const shown = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : cardPrice;
 
-  // The radios work before the page's scripts have arrived (they load after the first paint): a
-  // colour or size picked meanwhile is the shopper's choice, so hydration takes it over.
+  // The radios and the number box work before the page's scripts have arrived (they load after the
+  // first paint): what she picked or typed meanwhile is her choice, so hydration takes it over.
   const form = useRef<HTMLFormElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: mount only, reading what the page shows.
   useEffect(() => {
@@ -203,15 +223,19 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
     const picked = new FormData(form.current);
     const pickedColor = picked.get("color");
     const pickedSize = picked.get("size");
+    const typed = picked.get("quantity");
     if (typeof pickedColor === "string" && pickedColor !== color) setColor(pickedColor);
+    const stock = findSize(product.sizes, typeof pickedSize === "string" ? pickedSize : sizeName)?.stock;
     if (typeof pickedSize === "string" && pickedSize !== sizeName) {
       setSizeName(pickedSize);
-      setQuantity(1);
+      setSizeError(null);
     }
+    if (typeof typed === "string" && /^\d+$/.test(typed)) setQuantity(clampQuantity(Number(typed), stock ?? Number.POSITIVE_INFINITY));
   }, []);
 
   useEffect(() => {
-    if (!answer) return;
+    // A refusal for want of a size is said at the size choice (it reaches only a page posted without the script).
+    if (!answer || sizeRefusal(answer)) return;
     if (answer.kind === "sign-in") {
       toast.info(answer.message);
       navigate(answer.href);
@@ -223,23 +247,34 @@ function PurchaseForm({ product, preselected, cardPrice }: PurchaseFormProps) {
     // A new answer from the action is the only trigger: toast's api and navigate never change.
   }, [answer, toast, navigate]);
 
+  const askForSize = (event: React.FormEvent<HTMLFormElement>) => {
+    if (soldOut || new FormData(event.currentTarget).get("size") !== null) return;
+    event.preventDefault();
+    setSizeError(sizePrompt);
+    sizeGroup.current?.focus();
+  };
+
   return (
     // noValidate: the action answers in SPEC §5's words, not the browser's.
-    <OnceForm ref={form} method="post" className="purchase" noValidate>
+    <OnceForm ref={form} method="post" className="purchase" noValidate onSubmit={askForSize}>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
-      <ColourSwatches colors={product.colors} value={color} onChange={setColor} />
+      <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} />
       <SizeOptions
+        groupRef={sizeGroup}
         sizes={product.sizes}
-        value={sizeName}
+        defaultValue={initial.size}
+        error={sizeError}
+        errorId="size-error"
         onChange={(name) => {
           setSizeName(name);
-          setQuantity(1);
+          setSizeError(null);
+          setQuantity((q) => clampQuantity(q, findSize(product.sizes, name)?.stock ?? 1));
         }}
       />
       <SizeChart sizes={product.sizes} />
       <QuantityStepper value={quantity} stock={size?.stock ?? null} onChange={setQuantity} />
-      {answer && (
+      {answer && !sizeRefusal(answer) && (
         <p
           className={`no-js-only notice${answer.kind === "invalid" ? " notice--error" : ""}`}
           role={answer.kind === "invalid" ? "alert" : "status"}
@@ -306,7 +341,8 @@ function DetailsPanel({ product }: { product: PageProduct }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, related } = loaderData;
+  const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
+    loaderData;
   const navigation = useNavigation();
   // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
@@ -342,7 +378,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
-          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} />
+          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt} />
         </div>
       </div>
 

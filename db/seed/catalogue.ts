@@ -3,6 +3,8 @@
  * reviews, copy) by a seeded generator so every run produces byte-identical data.
  */
 
+import { deliveryReturnsText } from "../../app/lib/help-figures";
+
 export type Silhouette = "kurti" | "kurta-set" | "anarkali" | "dress" | "saree" | "coord" | "lehenga";
 export type Motif = "butta" | "paisley" | "block" | "leheriya" | "bandhani" | "stripes";
 export type Neck = "round" | "v" | "mandarin";
@@ -889,8 +891,8 @@ const LINES: Line[] = [
   },
 ];
 
-const DELIVERY_RETURNS =
-  "Delivered in 5-7 business days. Returns are accepted within 3 days of delivery for damaged, defective or wrong items; please keep the tags on and share a photo with your request.";
+/** The shop's one promise, from the same figures as the FAQ and the policies (the product page shows those, not this). */
+const DELIVERY_RETURNS = deliveryReturnsText;
 
 const SILHOUETTE: Record<string, Silhouette> = {
   kurtis: "kurti",

@@ -5,7 +5,6 @@ import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
 
 const browser = useBrowser();
-const UNITS = ["Days", "Hours", "Minutes", "Seconds"];
 
 /** Each countdown unit's label and the number shown above it. */
 async function countdown(page: Page) {
@@ -20,11 +19,16 @@ async function countdown(page: Page) {
     );
 }
 
-// The launch date setting (1 September 2025, IST) has passed, so the countdown sits at zero.
-const atZero = UNITS.map((label) => ({ label, value: "00" }));
+/** Once the launch has come, no clock of zeros: the shop says it is open, with a link to the collection. */
+async function saysOpen(page: Page) {
+  expect(await page.getByRole("timer").count()).toBe(0);
+  const status = page.locator("main .countdown");
+  expect(await status.textContent()).toBe("We’re open — browse the collection");
+  expect(await status.getByRole("link", { name: "browse the collection" }).getAttribute("href")).toBe("/all-products");
+}
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("coming soon (%s)", (viewport) => {
-  it("counts down to the launch in days, hours, minutes and seconds, stopped at zero", async () => {
+  it("says the shop is open once the launch date has passed, instead of a clock stopped at zero", async () => {
     expect(Date.parse(settings.launchDate)).toBeLessThan(Date.now());
     const { page, close } = await browser.open(viewport);
     try {
@@ -32,10 +36,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("coming soon
       const res = await page.goto("/coming-soon");
       expect(res?.status()).toBe(200);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Coming Soon");
-      expect(await countdown(page)).toEqual(atZero);
-      expect(await page.getByRole("timer").getAttribute("aria-live")).toBe("off");
+      // The launch date setting (1 September 2025, IST) has passed.
+      await saysOpen(page);
       await page.clock.runFor(1_500);
-      expect(await countdown(page)).toEqual(atZero);
+      await saysOpen(page);
 
       const social = await page
         .locator("main .coming-soon__social-links a")
@@ -58,7 +62,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("coming soon
 });
 
 describe("coming soon before the launch", () => {
-  it("ticks every second in the browser and stops at zero", async () => {
+  it("ticks every second in the browser, then says the shop is open", async () => {
     const launch = Date.parse(settings.launchDate);
     const { page, close } = await browser.open("phone");
     try {
@@ -74,6 +78,7 @@ describe("coming soon before the launch", () => {
         dispatchEvent(new PopStateEvent("popstate"));
       });
       await page.getByRole("timer").waitFor();
+      expect(await page.getByRole("timer").getAttribute("aria-live")).toBe("off");
       await page.clock.pauseAt(launch - left);
       const values = async () => (await countdown(page)).map((unit) => unit.value);
       await expect.poll(values).toEqual(["01", "02", "03", "04"]);
@@ -83,7 +88,7 @@ describe("coming soon before the launch", () => {
       await page.clock.runFor(3_000);
       expect(await values()).toEqual(["00", "00", "00", "02"]);
       await page.clock.runFor(10_000);
-      expect(await countdown(page)).toEqual(atZero);
+      await saysOpen(page);
     } finally {
       await close();
     }
@@ -91,11 +96,11 @@ describe("coming soon before the launch", () => {
 });
 
 describe("coming soon without JavaScript", () => {
-  it("renders the countdown on the server", async () => {
+  it("says on the server that the shop is open", async () => {
     const { page, close } = await browser.open("phone", { javaScriptEnabled: false });
     try {
       await page.goto("/coming-soon");
-      expect(await countdown(page)).toEqual(atZero);
+      await saysOpen(page);
       expect(await page.locator("main video").getAttribute("muted")).not.toBeNull();
     } finally {
       await close();

@@ -17,8 +17,8 @@ interface ApiProduct {
   sizes: { size: string; price: number; discountPrice: number | null; stock: number }[];
 }
 
-/** A product whose in-stock sizes do not all cost the same, and its dearest in-stock size. */
-let product: { path: string; size: string; price: string; firstPrice: string };
+/** A product whose in-stock sizes do not all cost the same, its dearest in-stock size and its lowest in-stock price. */
+let product: { path: string; size: string; stock: number; price: string; lowestPrice: string };
 
 beforeAll(async () => {
   const { data } = (await (await fetch(`${browser.baseUrl}/api/products?limit=100`)).json()) as { data: ApiProduct[] };
@@ -27,7 +27,14 @@ beforeAll(async () => {
     const inStock = p.sizes.filter((s) => s.stock > 0);
     const dearest = inStock.at(-1);
     if (!dearest || rupees(dearest) === rupees(inStock[0]!)) continue;
-    product = { path: productPath(p.category.name, p.slug), size: dearest.size, price: rupees(dearest), firstPrice: rupees(inStock[0]!) };
+    const lowest = inStock.reduce((a, b) => ((b.discountPrice ?? b.price) < (a.discountPrice ?? a.price) ? b : a));
+    product = {
+      path: productPath(p.category.name, p.slug),
+      size: dearest.size,
+      stock: dearest.stock,
+      price: rupees(dearest),
+      lowestPrice: rupees(lowest),
+    };
     return;
   }
   throw new Error("The demo catalogue has no product whose sizes differ in price");
@@ -67,17 +74,25 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the page's 
     }
   });
 
-  it("keep a size picked before they arrived, priced as that size", async () => {
+  it("keep a size picked and a quantity typed before they arrived, priced as that size", async () => {
     const { page, close } = await browser.open(viewport, { hydrated: false });
     try {
       const scripts = await holdScripts(page);
       await page.goto(product.path);
-      expect(await priceShown(page)).toContain(product.firstPrice);
+      expect(await priceShown(page)).toContain(product.lowestPrice);
       await page.getByRole("radio", { name: product.size, exact: true }).check();
+      const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+      await quantity.fill("2");
       await scripts.release();
       await waitForHydration(page);
       await expect.poll(() => priceShown(page)).toContain(product.price);
       expect(await page.getByRole("radio", { name: product.size, exact: true }).isChecked()).toBe(true);
+      expect(await quantity.inputValue()).toBe("2");
+      // The stepper counts on from what she typed.
+      if (product.stock > 2) {
+        await page.getByRole("button", { name: "Increase quantity" }).click();
+        expect(await quantity.inputValue()).toBe("3");
+      }
     } finally {
       await close();
     }

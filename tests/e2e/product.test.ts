@@ -1,9 +1,10 @@
+import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, useBrowser, viewports } from "../support/browser";
-import { waitForReactOn } from "../support/page";
+import { actBeforeHydration, holdScripts, waitForReactOn } from "../support/page";
 
 const browser = useBrowser();
 
@@ -49,22 +50,45 @@ async function settled(page: Page) {
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product page (%s)", (viewport) => {
-  it("disables a sold-out size, preselects the first in-stock one and stops the stepper at the chosen size's stock", async () => {
+  it("disables a sold-out size, ticks none until she picks one, asks for one at the choice, and stops the stepper at its stock", async () => {
     const { product, soldOut, low } = productWithSoldOutAndLowStockSizes();
     const { page, close } = await browser.open(viewport);
     try {
       const res = await page.goto(pathOf(product));
       expect(res?.status()).toBe(200);
+      // No size is ticked in the page the server wrote, nor once the script has taken over.
+      const sizeInputs = (await res!.text()).match(/<input[^>]*name="size"[^>]*>/g) ?? [];
+      expect(sizeInputs).toHaveLength(product.sizes.length);
+      expect(sizeInputs.filter((input) => /\schecked/.test(input))).toEqual([]);
       await hydrated(page);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.productName);
 
       const soldOutRadio = page.getByRole("radio", { name: `${soldOut.size} (out of stock)`, exact: true });
       expect(await soldOutRadio.isDisabled()).toBe(true);
-      const firstInStock = product.sizes.find((s) => s.stock > 0)!;
-      expect(await page.getByRole("radio", { name: firstInStock.size, exact: true }).isChecked()).toBe(true);
+      expect(await page.locator('.purchase input[name="size"]:checked').count()).toBe(0);
       expect(await page.getByRole("radio", { name: product.colors[0]!.name, exact: true }).isChecked()).toBe(true);
+      // Until she chooses, the price is the lowest of the sizes in stock, as the product's card says.
+      const lowest = Math.min(...product.sizes.filter((s) => s.stock > 0).map((s) => s.discountPrice || s.price));
+      expect(await page.locator(".purchase .price__now").textContent()).toBe(`₹${lowest.toLocaleString("en-IN")}`);
+
+      // Add to Cart and Buy Now without a size ask for one at the size choice, which takes focus; nothing is posted.
+      let posts = 0;
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts++;
+      });
+      const sizeGroup = page.getByRole("group", { name: "Size" });
+      for (const name of ["Add to Cart", "Buy Now"]) {
+        await page.getByRole("button", { name, exact: true }).click();
+        const alert = sizeGroup.getByRole("alert");
+        expect(await alert.textContent()).toBe("Please select a size");
+        expect(await sizeGroup.getAttribute("aria-describedby")).toBe(await alert.getAttribute("id"));
+        expect(await sizeGroup.evaluate((el) => el === document.activeElement)).toBe(true);
+      }
+      expect(posts).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole("radio", { name: low.size, exact: true }).check();
+      expect(await sizeGroup.getByRole("alert").count()).toBe(0);
       const quantity = page.getByRole("spinbutton", { name: "Quantity" });
       const plus = page.getByRole("button", { name: "Increase quantity" });
       const minus = page.getByRole("button", { name: "Decrease quantity" });
@@ -78,9 +102,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
       // The price is the chosen size's.
       expect(await page.locator(".purchase .price__now").textContent()).toContain(low.discountPrice.toLocaleString("en-IN"));
 
-      // Another size starts again from 1.
-      await page.getByRole("radio", { name: firstInStock.size, exact: true }).check();
-      expect(await quantity.inputValue()).toBe("1");
+      // Another size with more stock keeps the quantity she chose.
+      const roomier = product.sizes.find((s) => s.stock > low.stock)!;
+      await page.getByRole("radio", { name: roomier.size, exact: true }).check();
+      expect(await quantity.inputValue()).toBe(String(low.stock));
     } finally {
       await close();
     }
@@ -91,7 +116,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
     try {
       await page.goto(pathOf(products[0]!));
       await hydrated(page);
-      const button = page.getByRole("button", { name: "Size Chart" });
+      // The server's page keeps its disclosure; once the script is there its summary opens the modal.
+      const button = page.locator(".size-chart-disclosure summary");
       await button.click();
       const dialog = page.getByRole("dialog", { name: "Size Chart" });
       await dialog.waitFor();
@@ -167,6 +193,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
     try {
       await page.goto(pathOf(product));
       await hydrated(page);
+      await page.getByRole("radio", { name: product.sizes.find((s) => s.stock > 0)!.size, exact: true }).check();
       await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/signin");
       expect(new URL(page.url()).searchParams.get("redirect")).toBe("/cart");
@@ -306,6 +333,25 @@ describe("product page without JavaScript", () => {
       await page.locator(".size-chart-disclosure summary").click();
       expect(await page.locator(".size-chart-disclosure tbody tr").count()).toBe(8);
 
+      // No size is ticked for her: without one, the action asks for it at the size choice.
+      expect(await page.locator('input[name="size"]:checked').count()).toBe(0);
+      const [unsized] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Add to Cart" }).click(),
+      ]);
+      expect(unsized.status()).toBe(400);
+      await page.waitForLoadState();
+      const sizeGroup = page.getByRole("group", { name: "Size" });
+      expect(await sizeGroup.getByRole("alert").textContent()).toBe("Please select a size");
+      expect(await sizeGroup.getAttribute("aria-describedby")).toBe(await sizeGroup.getByRole("alert").getAttribute("id"));
+      // The answer opens at the question, not at the top of the page.
+      expect(await sizeGroup.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await sizeGroup.isVisible()).toBe(true);
+      const box = (await sizeGroup.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      expect(await page.locator(".purchase [role=alert]").count()).toBe(1);
+
       await page.getByRole("radio", { name: low.size, exact: true }).check();
       await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(low.stock + 1));
       const [refused] = await Promise.all([
@@ -315,7 +361,7 @@ describe("product page without JavaScript", () => {
       expect(refused.status()).toBe(400);
       await page.waitForLoadState();
       expect(await page.locator(".purchase [role=alert]").textContent()).toBe(`Only ${low.stock} items available in this size`);
-      // The page comes back with the shopper's choice, not the preselection, its quantity brought
+      // The page comes back with the shopper's choice (ticked, not left for her to pick again), its quantity brought
       // down to the size's stock.
       expect(await page.getByRole("radio", { name: low.size, exact: true }).isChecked()).toBe(true);
       expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe(String(low.stock));
@@ -416,7 +462,7 @@ describe("accessibility of the product page", () => {
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "hidden" });
 
-      await page.getByRole("button", { name: "Size Chart" }).click();
+      await page.locator(".size-chart-slot").getByText("Size Chart", { exact: true }).click();
       await page.getByRole("dialog").waitFor();
       await settled(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -574,7 +620,9 @@ describe("product page at the sizes shoppers use", () => {
       await page.goto(pathOf(freeSize));
       await hydrated(page);
       expect(await page.getByRole("radio", { name: "Free Size", exact: true }).count()).toBe(1);
-      expect(await page.getByRole("button", { name: "Size Chart" }).count()).toBe(0);
+      // Its one size is chosen for her.
+      expect(await page.getByRole("radio", { name: "Free Size", exact: true }).isChecked()).toBe(true);
+      expect(await page.locator(".size-chart-slot").getByText("Size Chart", { exact: true }).count()).toBe(0);
       expect(await page.locator(".size-chart-disclosure").count()).toBe(0);
       expect(await page.locator(".purchase").textContent()).toContain("no size chart");
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -582,7 +630,7 @@ describe("product page at the sizes shoppers use", () => {
       // A product in measured sizes keeps its chart.
       await page.goto(pathOf(measured));
       await hydrated(page);
-      expect(await page.getByRole("button", { name: "Size Chart" }).isVisible()).toBe(true);
+      expect(await page.locator(".size-chart-slot").getByText("Size Chart", { exact: true }).isVisible()).toBe(true);
     } finally {
       await close();
     }
@@ -619,6 +667,97 @@ describe("product page at the sizes shoppers use", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it("opens the Reviews tab tapped before the page's script has started, and keeps it open once it has (phone, 4x slower CPU)", async () => {
+    const product = products.find((p) => p.sizes.some((s) => s.stock > 0))!;
+    const { page, close } = await browser.open("phone", { hydrated: false });
+    try {
+      await actBeforeHydration(page, pathOf(product), async () => {
+        await page.getByRole("tab", { name: "Reviews" }).click();
+        await page.locator("#reviews").waitFor({ state: "visible", timeout: 2_000 });
+        expect(await page.locator("#details").isHidden()).toBe(true);
+      });
+      expect(await page.locator("#reviews").isVisible()).toBe(true);
+      expect(await page.locator("#details").isHidden()).toBe(true);
+      expect(await page.getByRole("tab", { name: "Reviews" }).getAttribute("aria-selected")).toBe("true");
+      // Once hydrated, the tabs are the script's again.
+      await page.getByRole("tab", { name: "Description & Details" }).click();
+      expect(await page.locator("#details").isVisible()).toBe(true);
+      expect(await page.locator("#reviews").isHidden()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it("opens the size chart in place and a thumbnail's picture before the script has started, and keeps the chart open after (phone, 4x slower CPU)", async () => {
+    const product = productWithManyImages();
+    const { page, close } = await browser.open("phone", { hydrated: false });
+    try {
+      await actBeforeHydration(page, pathOf(product), async () => {
+        await page.locator(".size-chart-disclosure summary").click();
+        await page.locator(".size-chart-disclosure tbody tr").first().waitFor({ timeout: 2_000 });
+        expect(await page.locator(".size-chart-disclosure tbody tr").count()).toBe(8);
+        // Buttons that would do nothing yet are not offered: the number box is.
+        expect(await page.getByRole("button", { name: "Increase quantity" }).isVisible()).toBe(false);
+        expect(await page.getByRole("spinbutton", { name: "Quantity" }).isEditable()).toBe(true);
+      });
+      expect(await page.locator(".size-chart-disclosure tbody tr").first().isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Increase quantity" }).isVisible()).toBe(true);
+    } finally {
+      await close();
+    }
+
+    const second = product.media[1]!;
+    const { page: other, close: closeOther } = await browser.open("phone", { hydrated: false });
+    try {
+      await holdScripts(other);
+      await other.goto(pathOf(product));
+      await other.locator(".gallery__thumbs a").nth(1).click();
+      await other.waitForURL((url) => url.pathname === second.url);
+    } finally {
+      await closeOther();
+    }
+  });
+
+  it("keeps Add to Cart and Buy Now on one line each in the 390 px bar, up to a price of ₹1,29,999", async () => {
+    const product = products.find((p) => p.sizes.filter((s) => s.stock > 0).length > 1)!;
+    const db = createClient({ url: inject("dbUrl") });
+    const before = await db.execute({
+      sql: "select id, price_paise, discount_price_paise from product_sizes where product_id = (select id from products where slug = ?)",
+      args: [product.slug],
+    });
+    const { page, close } = await browser.open("phone");
+    try {
+      await db.execute({
+        sql: "update product_sizes set price_paise = 12999900, discount_price_paise = null where product_id = (select id from products where slug = ?)",
+        args: [product.slug],
+      });
+      // A fresh address: the edge keeps the page as it was priced a moment ago.
+      await page.goto(`${pathOf(product)}?price=${Date.now()}`);
+      const bar = page.locator(".purchase__bar");
+      expect(await bar.locator(".purchase__bar-price").textContent()).toBe("₹1,29,999");
+      for (const name of ["Add to Cart", "Buy Now"]) {
+        const lines = await bar.getByRole("button", { name, exact: true }).evaluate((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+        expect(lines, `${name} on one line`).toBe(1);
+      }
+      // Nothing in the bar runs off the screen either.
+      expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    } finally {
+      await close();
+      await db.batch(
+        before.rows.map((r) => ({
+          sql: "update product_sizes set price_paise = ?, discount_price_paise = ? where id = ?",
+          args: [r.price_paise ?? null, r.discount_price_paise ?? null, r.id ?? null],
+        })),
+        "write",
+      );
+      db.close();
     }
   });
 });

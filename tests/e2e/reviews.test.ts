@@ -5,7 +5,7 @@ import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
 import { createUser, type TestUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
-import { waitForHydration as hydrated, waitForReactOn } from "../support/page";
+import { actBeforeHydration, waitForHydration as hydrated, waitForReactOn } from "../support/page";
 
 const browser = useBrowser();
 
@@ -72,6 +72,26 @@ describe("reviews", () => {
       await page.waitForURL((url) => url.pathname === href && url.hash === "#reviews");
       await reviewsTab(page).getByRole("textbox", { name: "Your review" }).waitFor();
       expect(await page.getByRole("tab", { name: "Reviews" }).getAttribute("aria-selected")).toBe("true");
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps the stars ticked and the words typed before the page's script started (phone, 4x slower CPU)", async () => {
+    const user = await createUser(browser.baseUrl, "reviews-early", "Kavya Iyer");
+    const { page, close } = await openAs(user, "phone", { hydrated: false });
+    try {
+      await page.goto(await busyCategory());
+      const product = await nthCard(page, 2);
+      const words = "Lovely drape, and the print is even finer in person";
+      await actBeforeHydration(page, product.href, async () => {
+        await page.getByRole("tab", { name: "Reviews" }).click();
+        await stars(page).locator("label").nth(3).click();
+        await reviewsTab(page).getByRole("textbox", { name: "Your review" }).fill(words);
+      });
+      await waitForReactOn(page, "form.review-form");
+      expect(await stars(page).getByRole("radio", { name: "4 stars, very good" }).isChecked()).toBe(true);
+      expect(await reviewsTab(page).getByRole("textbox", { name: "Your review" }).inputValue()).toBe(words);
     } finally {
       await close();
     }

@@ -5,8 +5,8 @@ import {
   canDecrease,
   canIncrease,
   clampQuantity,
-  firstInStockSize,
   hasMeasuredSizes,
+  presetSize,
   ratingSummary,
   stockNote,
 } from "../../app/lib/product-options";
@@ -31,12 +31,13 @@ const product = {
 
 const choice = (over: Partial<Selection> = {}): Selection => ({ color: "Maroon", size: "S", quantity: 1, ...over });
 
-describe("preselection", () => {
-  it("picks the first size with stock above 0", () => {
-    expect(firstInStockSize(product.sizes)?.size).toBe("S");
+describe("the size ticked for her", () => {
+  it("is none when there are several sizes: she chooses", () => {
+    expect(presetSize(product.sizes)).toBeUndefined();
   });
-  it("picks nothing when every size is sold out", () => {
-    expect(firstInStockSize([size("S", 0), size("M", -1)])).toBeUndefined();
+  it("is the only size there is, when it has stock", () => {
+    expect(presetSize([size("Free Size", 4)])?.size).toBe("Free Size");
+    expect(presetSize([size("Free Size", 0)])).toBeUndefined();
   });
 });
 
@@ -86,7 +87,7 @@ describe("product page choice", () => {
   });
   it("rejects an unknown or missing size", () => {
     expect(page(choice({ size: "XXXL" }))).toBe("Invalid size selected");
-    expect(page(choice({ size: null }))).toBe("Invalid size selected");
+    expect(page(choice({ size: null }))).toBe("Please select a size");
   });
   it("rejects a size with no stock", () => {
     expect(page(choice({ size: "XS" }))).toBe("Selected size is out of stock");

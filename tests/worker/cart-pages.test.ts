@@ -88,6 +88,9 @@ describe("Add to Cart from the product page's form", () => {
     await cartCall(base, asha.token, "DELETE", "/api/cart");
     const color = kurti.colors[0]!.name;
     const cases: [Record<string, string>, number, string][] = [
+      // The page ticks no size for her: Add to Cart and Buy Now without one ask for it.
+      [{ intent: "add-to-cart", color, quantity: "1" }, 400, "Please select a size"],
+      [{ intent: "buy-now", color, quantity: "1" }, 400, "Please select a size"],
       [{ intent: "add-to-cart", color, size: "XXXXL", quantity: "1" }, 400, "Invalid size selected"],
       [{ intent: "add-to-cart", color, size, quantity: "0" }, 400, "Quantity cannot be less than 1"],
       [{ intent: "add-to-cart", color, size, quantity: "1.5" }, 400, "Quantity must be a whole number"],

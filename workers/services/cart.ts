@@ -235,7 +235,8 @@ export async function checkChoice(ctx: ServiceContext, input: unknown, intent: C
   const colors = (JSON.parse(row.colors) as string[]).map((name) => ({ name }));
   const sizes = (JSON.parse(row.sizes) as [number, string, number][]).map(([id, size, stock]) => ({ id, size, stock }));
   const problem = selectionProblem({ colors, sizes }, parsed, intent, source);
-  if (problem) throw new AppError(400, problem, { field: problem === messages.invalidSize ? "size" : "quantity" });
+  if (problem)
+    throw new AppError(400, problem, { field: problem === messages.invalidSize || problem === messages.selectSize ? "size" : "quantity" });
   const size = sizes.find((z) => z.size === parsed.size)!;
   return {
     productId: Number(row.id),

@@ -29,6 +29,8 @@ export const messages = {
   productNotFound: "Product not found",
   sizeOutOfStock: "Selected size is out of stock",
   invalidSize: "Invalid size selected",
+  /** The product page chooses no size for her when there is more than one: she picks it. */
+  selectSize: "Please select a size",
   quantityBelowOne: "Quantity cannot be less than 1",
   pageOnlyAvailable: onlyAvailable,
   cardOnlyAvailable: (n: number) => `Sorry, there are only ${n} items of this size available.`,
@@ -48,9 +50,9 @@ export const onlyAvailableFrom = (source: ChoiceSource, n: number) =>
   source === "card" ? messages.cardOnlyAvailable(n) : messages.pageOnlyAvailable(n);
 
 /**
- * Why this choice cannot go to the cart or checkout, or null when it can. The product page always
- * has a colour and an in-stock size preselected, so its messages are about size and stock; the
- * card modal starts empty and asks for both first.
+ * Why this choice cannot go to the cart or checkout, or null when it can. The product page has a
+ * colour preselected but no size (unless there is only one), so its messages are about size and
+ * stock; the card modal starts empty and asks for both first.
  */
 export function selectionProblem(
   product: ProductOptions,
@@ -60,7 +62,8 @@ export function selectionProblem(
 ): string | null {
   const colourMissing = product.colors.length > 0 && !product.colors.some((c) => c.name === color);
   if (source === "card" && (colourMissing || size === null)) return messages.selectSizeAndColor[intent];
-  const chosen = size === null ? undefined : product.sizes.find((s) => s.size === size);
+  if (size === null) return messages.selectSize;
+  const chosen = product.sizes.find((s) => s.size === size);
   if (!chosen) return messages.invalidSize;
   if (chosen.stock <= 0) return messages.sizeOutOfStock;
   if (colourMissing) return messages.selectSizeAndColor[intent];

@@ -102,10 +102,10 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
           <p className="card-modal__name">{product.name}</p>
           {shownPrice && <Price pricePaise={shownPrice.pricePaise} effectivePaise={shownPrice.effectivePaise} />}
         </div>
-        <ColourSwatches colors={product.colors} value={color} onChange={changed(setColor)} />
+        <ColourSwatches colors={product.colors} defaultValue={null} value={color} onChange={changed(setColor)} />
         <SizeOptions
           sizes={product.sizes}
-          value={sizeName}
+          defaultValue={null}
           onChange={changed((name: string) => {
             setSizeName(name);
             setQuantity(1);

@@ -2,12 +2,18 @@ import type { Colour } from "../../lib/product-options";
 
 interface ColourSwatchesProps {
   colors: readonly Colour[];
+  /** The colour ticked in the server's HTML; the legend names the one ticked now. */
+  defaultValue: string | null;
   value: string | null;
   onChange: (name: string) => void;
 }
 
-/** Colour choice as radio inputs (they post without JavaScript), drawn as swatches named on hover. */
-export function ColourSwatches({ colors, value, onChange }: ColourSwatchesProps) {
+/**
+ * Colour choice as radio inputs (they post without JavaScript), drawn as swatches named on hover.
+ * The radios keep their own state (`defaultChecked`), so one ticked before the page's script has
+ * started stays ticked.
+ */
+export function ColourSwatches({ colors, defaultValue, value, onChange }: ColourSwatchesProps) {
   if (colors.length === 0) return null;
   return (
     <fieldset className="option-group">
@@ -26,7 +32,7 @@ export function ColourSwatches({ colors, value, onChange }: ColourSwatchesProps)
               type="radio"
               name="color"
               value={colour.name}
-              checked={value === colour.name}
+              defaultChecked={defaultValue === colour.name}
               onChange={() => onChange(colour.name)}
               className="option-input"
             />

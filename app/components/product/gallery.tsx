@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, showPlaceholder, useImageFallback } from "../../lib/use-image-fallback";
 import { PlayIcon } from "../icons";
 import { type Media, MediaView, mediaLabel } from "./media";
@@ -21,12 +22,15 @@ function Thumb({ item }: { item: Media }) {
 
 /**
  * The product's images and videos: the chosen one large, thumbnails to choose, and a full-screen
- * viewer loaded when first opened. Without JavaScript the buttons are hidden (CSS `scripting:
- * none`) and a server-rendered <noscript> list links to each full-size file instead.
+ * viewer loaded when first opened. Each thumbnail is a link to its full-size file, so before the
+ * page's script has started (and without JavaScript) a tap opens that picture; once the script is
+ * there it shows the picture in the gallery instead. The full-screen button needs the script and is
+ * hidden without it (CSS `scripting: none`).
  */
 export function Gallery({ media, name }: { media: readonly Media[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
+  const hydrated = useHydrated();
   const items = media.length > 0 ? media : [PLACEHOLDER];
   const current = items[index] ?? items[0]!;
   const count = items.length;
@@ -45,36 +49,27 @@ export function Gallery({ media, name }: { media: readonly Media[]; name: string
         )}
       </div>
       {count > 1 && (
-        <ul className="gallery__thumbs js-only">
+        <ul className="gallery__thumbs">
           {items.map((item, i) => (
             <li key={item.url}>
-              <button
-                type="button"
+              <a
+                href={item.url}
+                // A link to the file until the script can show it here; a button from then on.
+                role={hydrated ? "button" : undefined}
                 className="gallery__thumb"
                 aria-label={`Show ${mediaLabel(item, i, count).toLowerCase()}`}
-                aria-current={i === index ? "true" : undefined}
-                onClick={() => setIndex(i)}
+                aria-current={hydrated && i === index ? "true" : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setIndex(i);
+                }}
               >
                 <Thumb item={item} />
-              </button>
+              </a>
             </li>
           ))}
         </ul>
       )}
-      <noscript>
-        {import.meta.env.SSR && count > 1 && (
-          <ul className="gallery__thumbs">
-            {items.map((item, i) => (
-              <li key={item.url}>
-                <a href={item.url} className="gallery__thumb">
-                  <Thumb item={item} />
-                  <span className="visually-hidden">Open {mediaLabel(item, i, count).toLowerCase()}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </noscript>
       {viewing && (
         <Suspense fallback={null}>
           <MediaViewer

@@ -8,26 +8,36 @@ export interface TabSection {
 }
 
 /**
- * WAI-ARIA tabs (automatic activation; arrow keys, Home and End move between them). Without
- * JavaScript the tab list is hidden and every panel shows under its own heading (CSS `scripting:
- * none`), so `#details` and `#reviews` work as anchors.
+ * WAI-ARIA tabs (automatic activation; arrow keys, Home and End move between them). Each tab is a
+ * link to its panel (`#details`, `#reviews`), so a tap before the page's script has started shows
+ * that panel through CSS `:target` (app/styles/product.css). Once the tabs have read the address's
+ * `#anchor`, they say so (`data-tabs`) and React's selection takes over from `:target` in the same
+ * render, so the panel she opened stays open. Without JavaScript the tab list is hidden and every
+ * panel shows under its own heading (CSS `scripting: none`).
  */
 export function ProductTabs({ sections, label }: { sections: TabSection[]; label: string }) {
   const [selected, setSelected] = useState(0);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [ready, setReady] = useState(false);
+  const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
 
-  // A link to a panel (`#reviews`, where sign-in brings a shopper back to write one) opens its tab.
+  // A link to a panel (`#reviews`, where sign-in brings a shopper back to write one, or a tab tapped
+  // before the script started) opens its tab.
   const ids = sections.map((s) => s.id).join(" ");
   useEffect(() => {
-    const open = () => {
+    const open = (arriving: boolean) => {
       const i = ids.split(" ").findIndex((id) => `#${id}` === window.location.hash);
       if (i < 0) return;
       setSelected(i);
-      document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: "start" });
+      const panel = document.getElementById(window.location.hash.slice(1));
+      // A panel the browser itself went to (the page loaded with its anchor, or a tab tapped before
+      // the script) is where it scrolled then, and she may have read on since: no second jump.
+      if (!arriving || !panel?.matches(":target")) panel?.scrollIntoView({ block: "start" });
     };
-    open();
-    window.addEventListener("hashchange", open);
-    return () => window.removeEventListener("hashchange", open);
+    open(true);
+    setReady(true);
+    const onHashChange = () => open(false);
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
   }, [ids]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -46,25 +56,29 @@ export function ProductTabs({ sections, label }: { sections: TabSection[]; label
   };
 
   return (
-    <div className="tabs">
+    <div className="tabs" data-tabs={ready ? "" : undefined}>
       <div role="tablist" aria-label={label} className="tabs__list js-only" onKeyDown={onKeyDown}>
         {sections.map((s, i) => (
-          <button
+          <a
             key={s.id}
             ref={(el) => {
               tabs.current[i] = el;
             }}
-            type="button"
+            href={`#${s.id}`}
             role="tab"
             id={`${s.id}-tab`}
             aria-selected={i === selected}
             aria-controls={s.id}
             tabIndex={i === selected ? 0 : -1}
             className="tabs__tab"
-            onClick={() => setSelected(i)}
+            onClick={(event) => {
+              // A tab, not a jump: the page stays where it is.
+              event.preventDefault();
+              setSelected(i);
+            }}
           >
             {s.label}
-          </button>
+          </a>
         ))}
       </div>
       {sections.map((s, i) => (

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { canDecrease, canIncrease, clampQuantity, stockNote } from "../../lib/product-options";
 
 interface QuantityStepperProps {
@@ -11,28 +11,39 @@ interface QuantityStepperProps {
 /**
  * Minus, a number box and plus, all kept within 1 and the chosen size's stock: a typed number above
  * the stock becomes the stock at once (the note says why), one below 1 becomes 1 when the box is
- * left. Without JavaScript the buttons are hidden (CSS `scripting: none`) and the number box alone
- * does the job; the action then refuses a quantity above the stock and the page comes back with
- * it brought down (app/routes/product.tsx).
+ * left. The box keeps its own value (`defaultValue`), so a number typed before the page's script has
+ * started stays; the buttons, which need the script, show once it has (CSS on `html[data-hydrated]`)
+ * and are hidden without JavaScript (CSS `scripting: none`), where the number box alone does the job;
+ * the action then refuses a quantity above the stock and the page comes back with it brought down
+ * (app/routes/product.tsx).
  */
 export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps) {
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
+  const box = useRef<HTMLInputElement>(null);
   const [clamped, setClamped] = useState(false);
-  // Another size: what was typed and why it was brought down belong to the last one.
+  // Another size: why a typed number was brought down belongs to the last one.
   const [shownStock, setShownStock] = useState(stock);
   if (stock !== shownStock) {
     setShownStock(stock);
-    setDraft(null);
     setClamped(false);
   }
+  // The page may set the quantity too (another size's stock): the box shows it, unless what she is
+  // typing already means it. Not on mount: the box then holds what she typed before the script
+  // started, which the page reads and adopts.
+  const shown = useRef(value);
+  useEffect(() => {
+    const input = box.current;
+    if (shown.current === value) return;
+    shown.current = value;
+    if (input && Number(input.value) !== value && /^\d+$/.test(input.value)) input.value = String(value);
+  }, [value]);
   const note = stock === null ? null : stockNote(stock, clamped);
-  const set = (quantity: number, typed: string | null = null) => {
-    setDraft(typed);
+  const set = (quantity: number) => {
+    if (box.current) box.current.value = String(quantity);
     setClamped(false);
     onChange(quantity);
   };
-  const step = (delta: number) => set(clampQuantity(value + delta, stock ?? 1));
+  const step = (delta: number) => set(clampQuantity(value + delta, stock ?? Number.POSITIVE_INFINITY));
   return (
     <div className="option-group">
       <label htmlFor={id} className="option-group__legend">
@@ -49,6 +60,7 @@ export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps
           <span aria-hidden="true">−</span>
         </button>
         <input
+          ref={box}
           id={id}
           className="stepper__input"
           type="number"
@@ -56,18 +68,23 @@ export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps
           inputMode="numeric"
           min={1}
           max={stock ?? undefined}
-          value={draft ?? String(value)}
+          defaultValue={String(value)}
           onChange={(event) => {
             const text = event.target.value;
-            if (!/^\d+$/.test(text)) return setDraft(text);
+            if (!/^\d+$/.test(text)) return;
             const typed = Number(text);
-            if (stock === null || typed <= stock) return set(typed, text);
+            if (stock === null || typed <= stock) {
+              setClamped(false);
+              return onChange(typed);
+            }
             set(clampQuantity(typed, stock));
             setClamped(true);
           }}
-          onBlur={() => {
-            setDraft(null);
-            if (value < 1) set(1);
+          onBlur={(event) => {
+            const text = event.target.value;
+            const quantity = clampQuantity(/^\d+$/.test(text) ? Number(text) : value, stock ?? Number.POSITIVE_INFINITY);
+            event.target.value = String(quantity);
+            if (quantity !== value) onChange(quantity);
           }}
         />
         <button
