@@ -7,7 +7,7 @@ import { requireStaff } from "../../workers/services/staff";
 import { CouponForm, type CouponFormValues } from "../components/admin/coupon-form";
 import { PageNotice } from "../components/admin/page-notice";
 import { ShopLink } from "../components/shop-link";
-import { staffPage } from "../lib/admin.server";
+import { staffPage, staffRecordPage } from "../lib/admin.server";
 import { couponFormValues, couponProblem, postedCoupon } from "../lib/admin-coupons.server";
 import { indiaDateTime, orderStatusLabel } from "../lib/admin-labels";
 import type { FormProblem } from "../lib/auth.server";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/admin-coupon";
  * order linked to its page. The owner only. Post/Redirect/Get with a notice.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const detail = await staffPage(couponDetail(context.services, params.id));
+  const detail = await staffRecordPage(couponDetail(context.services, params.id));
   const done = new URL(request.url).searchParams.get("done");
   const notice =
     done === "created"
