@@ -2,6 +2,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SESSION_COOKIE } from "../../workers/services/session";
 import { createUser, type TestUser } from "../support/accounts";
+import { comparableBody, unknownTwin } from "../support/fuzz";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -33,18 +34,12 @@ const send = async (ask: Ask, token?: string) => {
   const headers: Record<string, string> = { ...(token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {}) };
   if (ask.type) headers["Content-Type"] = ask.type;
   const res = await fetch(new URL(ask.path, base), { method: ask.method, headers, body: ask.body, redirect: "manual" });
-  // Each page carries its own CSP nonce, and the header's sign-in link names the address it came from
-  // (for an unknown address too), as does React Router's 405 for a form post; nothing else may differ.
-  const address = new URL(ask.path, base);
-  const page = address.pathname.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
-  let body = (await res.text()).replaceAll(/nonce="[^"]*"/g, 'nonce=""');
-  for (const named of [`${address.pathname}${address.search}`, `${page}${address.search}`, address.pathname, page])
-    body = body.replaceAll(encodeURIComponent(named), "(this address)").replaceAll(named, "(this address)");
+  const body = comparableBody(await res.text());
   return { status: res.status, body };
 };
 
 /** The same request at an address that does not exist: `/admin...` becomes `/no-such-page...`. */
-const unknownOf = (ask: Ask): Ask => ({ ...ask, path: ask.path.replace(/^\/admin/i, "/no-such-page") });
+const unknownOf = (ask: Ask): Ask => ({ ...ask, path: unknownTwin(ask.path) });
 
 /** Where two answers part, for the failure message. */
 function firstDifference(a: string, b: string) {
