@@ -4,8 +4,7 @@ import { AUDIT_ENTITIES, type AuditEntityFilter } from "../../workers/services/s
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
-import { auditActionLabel, auditChanges, auditSubject } from "../lib/admin-audit";
-import { indiaDateTime } from "../lib/admin-labels";
+import { auditActionLabel, auditChanges, auditSubject, auditTime } from "../lib/admin-audit";
 import type { Route } from "./+types/admin-audit-log";
 
 /**
@@ -111,7 +110,7 @@ export default function AdminAuditLog({ loaderData: l }: Route.ComponentProps) {
               return (
                 <tr key={e.id}>
                   <td className="admin-audit__when">
-                    <time dateTime={e.createdAt}>{indiaDateTime(e.createdAt)}</time>
+                    <time dateTime={e.createdAt}>{auditTime(e.createdAt)}</time>
                   </td>
                   <td>
                     {e.actorEmail ? (

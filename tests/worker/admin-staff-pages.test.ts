@@ -280,7 +280,7 @@ describe("the Audit log page", () => {
     expect(top).toContain(`Account ${anu.email}`);
     expect(top).toMatch(/Role: <del>shopper<\/del>.*<ins>staff<\/ins>/);
     expect(top).toContain("<details");
-    expect(second).toContain('<th scope="row">Confirmed order</th>');
+    expect(second).toContain('<th scope="row">Order confirmed</th>');
     expect(second).toContain(staffer.email);
     expect(second).toMatch(new RegExp(`<a href="/admin/orders/${order.orderNumber}"[^>]*>Order #${order.orderNumber}</a>`));
     expect(second).toMatch(/Status: <del>placed<\/del>.*<ins>confirmed<\/ins>/);
