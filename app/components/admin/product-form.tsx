@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import { PRODUCT_DETAILS, PRODUCT_LIMITS, slugFromName } from "../../../workers/services/admin-products.rules";
 import { useHydrated } from "../../lib/use-hydrated";
 import { OnceForm } from "../forms/once-form";
+import { TableScroll } from "./table-scroll";
 
 /**
  * The product editor's form (issue 14 items 1 and 2), for /admin/products/new and /admin/products/:id.
@@ -371,37 +372,39 @@ export function ProductForm({
         <legend>Colours</legend>
         <p className="admin-muted">At least one. Leave a row's name blank to leave it out.</p>
         <FieldError path="colors" errors={errors} />
-        <table className="admin-table admin-product__rows">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Colour (#rrggbb)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {colours.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
-                </RowCell>
-                <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
-                  {(control) => (
-                    <>
-                      <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
-                      <span
-                        className="admin-product__swatch"
-                        style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }}
-                      />
-                    </>
-                  )}
-                </RowCell>
+        <TableScroll label="Colours">
+          <table className="admin-table admin-product__rows">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Colour (#rrggbb)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {colours.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
+                <tr key={i}>
+                  <td>{i + 1}</td>
+                  <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
+                    {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
+                  </RowCell>
+                  <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
+                    {(control) => (
+                      <>
+                        <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
+                        <span
+                          className="admin-product__swatch"
+                          style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }}
+                        />
+                      </>
+                    )}
+                  </RowCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </fieldset>
 
       <fieldset className="admin-panel admin-product__section">
@@ -411,49 +414,51 @@ export function ProductForm({
           leave it out; taking a size off drops it from shoppers' carts.
         </p>
         <FieldError path="sizes" errors={errors} />
-        <table className="admin-table admin-product__rows">
-          <thead>
-            <tr>
-              <th scope="col">Size</th>
-              <th scope="col">Price (₹)</th>
-              <th scope="col">Discount price (₹)</th>
-              <th scope="col">Stock</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sizes.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
-              <tr key={i}>
-                <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
-                  {(control) => (
-                    <select {...control} defaultValue={s.size}>
-                      <option value="">—</option>
-                      {options.sizeChart.map((z) => (
-                        <option key={z} value={z}>
-                          {z}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </RowCell>
-                <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
-                </RowCell>
-                <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
-                </RowCell>
-                <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
-                  {(control) => (
-                    <>
-                      <input {...control} defaultValue={s.stock} inputMode="numeric" />
-                      {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
-                    </>
-                  )}
-                </RowCell>
+        <TableScroll label="Sizes and stock">
+          <table className="admin-table admin-product__rows">
+            <thead>
+              <tr>
+                <th scope="col">Size</th>
+                <th scope="col">Price (₹)</th>
+                <th scope="col">Discount price (₹)</th>
+                <th scope="col">Stock</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sizes.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
+                <tr key={i}>
+                  <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
+                    {(control) => (
+                      <select {...control} defaultValue={s.size}>
+                        <option value="">—</option>
+                        {options.sizeChart.map((z) => (
+                          <option key={z} value={z}>
+                            {z}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </RowCell>
+                  <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
+                    {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
+                  </RowCell>
+                  <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
+                    {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
+                  </RowCell>
+                  <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
+                    {(control) => (
+                      <>
+                        <input {...control} defaultValue={s.stock} inputMode="numeric" />
+                        {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
+                      </>
+                    )}
+                  </RowCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         <button type="submit" name="intent" value="more-rows" className="button" formNoValidate>
           Add rows
         </button>

@@ -1,0 +1,90 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createUser, postJson, TEST_ADDRESS } from "../support/accounts";
+import { laptop, useBrowser } from "../support/browser";
+import { fillBasket } from "../support/cart";
+import { ownerToken, withSession } from "../support/staff";
+
+/**
+ * The back office on a phone (390 px) and a laptop (1280 px): no page is wider than the screen, so
+ * the owner never scrolls a whole page sideways; wide tables scroll inside their own region.
+ */
+const browser = useBrowser();
+
+const PAGES = [
+  "/admin",
+  "/admin/orders",
+  "/admin/messages",
+  "/admin/reviews",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/stock",
+  "/admin/categories",
+  "/admin/coupons",
+  "/admin/coupons/new",
+  "/admin/settings",
+  "/admin/staff",
+  "/admin/audit-log",
+];
+
+/** How far the page runs past the screen, and the elements that stick out furthest (for the failure message). */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => {
+    const over = document.documentElement.scrollWidth - window.innerWidth;
+    const widest = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest(".admin-scroll"))
+      .filter((el) => getComputedStyle(el).position !== "fixed" && !el.closest(".visually-hidden"))
+      .slice(0, 6)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`);
+    return over > 0 ? { over, widest } : null;
+  });
+
+/** An order of the shopper's, so the order's page has something to show. */
+async function anOrder(base: string): Promise<number> {
+  const buyer = await createUser(base, "admin-layout", "Rekha Pillai");
+  await fillBasket(base, buyer.token);
+  const placed = await postJson(
+    base,
+    "/api/orders/place",
+    { shippingInfo: { ...TEST_ADDRESS, emailAddress: buyer.email }, paymentMethod: "cashOnDelivery" },
+    { Authorization: `Bearer ${buyer.token}` },
+  );
+  return ((await placed.json()) as { order: { orderNumber: number } }).order.orderNumber;
+}
+
+describe("the back office's width", () => {
+  it("fits a 390 px phone on every main page, a record's page included", async () => {
+    const base = browser.baseUrl;
+    const order = await anOrder(base);
+    const { page } = await browser.open("phone", withSession(await ownerToken(base)));
+    const firstLink = async (list: string, pattern: RegExp) => {
+      await page.goto(list);
+      const hrefs = await page.locator("main a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+      return hrefs.find((h) => pattern.test(h));
+    };
+    const product = await firstLink("/admin/products", /^\/admin\/products\/\d+$/);
+    const coupon = await firstLink("/admin/coupons?status=all", /^\/admin\/coupons\/\d+$/);
+    const overflowing: Record<string, unknown> = {};
+    for (const path of [...PAGES, `/admin/orders/${order}`, product!, coupon!]) {
+      await page.goto(path);
+      const over = await overflowOf(page);
+      if (over) overflowing[path] = over;
+    }
+    expect(overflowing).toEqual({});
+  });
+
+  it("keeps the audit log within a 1280 px laptop, and the orders table scrolls in its own labelled region on a phone", async () => {
+    const base = browser.baseUrl;
+    const token = await ownerToken(base);
+    const laptopPage = (await browser.open(laptop, withSession(token))).page;
+    await laptopPage.goto("/admin/audit-log");
+    expect(await overflowOf(laptopPage)).toBeNull();
+
+    const { page } = await browser.open("phone", withSession(token));
+    await page.goto("/admin/orders");
+    const region = page.getByRole("region", { name: /orders/i });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // It can be reached and scrolled from the keyboard.
+    expect(await region.getAttribute("tabindex")).toBe("0");
+  });
+});
