@@ -1,7 +1,6 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { PRODUCT_DETAILS, PRODUCT_LIMITS, slugFromName } from "../../../workers/services/admin-products.rules";
-import { useHydrated } from "../../lib/use-hydrated";
 import { OnceForm } from "../forms/once-form";
 import { TableScroll } from "./table-scroll";
 
@@ -214,12 +213,22 @@ export function ProductForm({
   const [announce, setAnnounce] = useState("");
   const [chosen, setChosen] = useState<File[]>([]);
   const dragFrom = useRef<number | null>(null);
-  const hydrated = useHydrated();
   // With JavaScript: the slug the name makes (shown while the slug is blank) and only the chosen category's subcategories.
   const [typedName, setTypedName] = useState(values.name);
   const [category, setCategory] = useState(values.categoryId);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setMedia(values.media), [values.media]);
+  // What was typed and chosen before the script started is in the form, not in `values`: the list
+  // narrows only once the category is read from there, in the same render (narrowed first to the saved
+  // category, it would drop the subcategory she chose, and the select would forget it).
+  const [narrowed, setNarrowed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the script takes over the server's form.
+  useEffect(() => {
+    const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    setTypedName(field("name")?.value ?? values.name);
+    setCategory(field("categoryId")?.value ?? values.categoryId);
+    setNarrowed(true);
+  }, []);
 
   // Focus the first refused field (or the summary) after a refused save.
   useEffect(() => {
@@ -289,7 +298,7 @@ export function ProductForm({
           value={values.slug}
           errors={errors}
           maxLength={PRODUCT_LIMITS.slug}
-          placeholder={hydrated ? slugFromName(typedName) : undefined}
+          placeholder={narrowed ? slugFromName(typedName) : undefined}
           hint="Lowercase letters, digits and hyphens. Leave blank to make it from the name."
         />
         <Field path="brand" label="Brand" value={values.brand} errors={errors} maxLength={PRODUCT_LIMITS.brand} />
@@ -317,7 +326,7 @@ export function ProductForm({
           <select id={fid("subcategoryId")} name="subcategoryId" defaultValue={values.subcategoryId} {...invalid(errors, "subcategoryId")}>
             <option value="">None</option>
             {options.categories.map((c) => {
-              if (hydrated && String(c.id) !== category) return null;
+              if (narrowed && String(c.id) !== category) return null;
               const subs = options.subcategories.filter((s) => s.categoryId === c.id);
               return subs.length ? (
                 <optgroup key={c.id} label={c.name}>
