@@ -26,7 +26,7 @@ type Notice = keyof typeof NOTICES;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const message = await staffRecordPage(messageDetail(context.services, params.kind, params.id));
   const notice = new URL(request.url).searchParams.get("notice");
-  return { message, notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null, replyMax: REPLY_MAX };
+  return { message, notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null, replyMax: REPLY_MAX };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

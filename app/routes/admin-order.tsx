@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const order = await orderDetail(context.services, params.number);
     const done = new URL(request.url).searchParams.get("done");
-    return { order, done: done && done in DONE ? (done as OrderAction) : null };
+    return { order, done: done && Object.hasOwn(DONE, done) ? (done as OrderAction) : null };
   } catch (error) {
     notFound(error);
     throw error;

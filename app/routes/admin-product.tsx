@@ -30,7 +30,7 @@ const DONE: Record<string, string> = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { product, options } = await staffRecordPage(productForEdit(context.services, params.id));
   const done = new URL(request.url).searchParams.get("done");
-  return { product, options, values: productValues(product), notice: done && done in DONE ? DONE[done]! : null };
+  return { product, options, values: productValues(product), notice: done && Object.hasOwn(DONE, done) ? DONE[done]! : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

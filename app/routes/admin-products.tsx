@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams);
   const list = await staffPage(listAdminProducts(context.services, { ...params, limit: 25 }));
   const done = url.searchParams.get("done");
-  return { ...list, notice: done && done in DONE ? DONE[done]! : null };
+  return { ...list, notice: done && Object.hasOwn(DONE, done) ? DONE[done]! : null };
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;

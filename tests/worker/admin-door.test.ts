@@ -154,6 +154,22 @@ describe("the back office's door, for anyone but staff", () => {
   }
 });
 
+describe("the owner's odd queries", () => {
+  it("are never a 500 on any back-office page, as a page or as data", async () => {
+    // Names every object has (a notice looked up by them once found Object.prototype's), and numbers past any page.
+    const queries = [
+      "?done=__proto__&notice=toString&status=constructor&filter=__proto__&entity=hasOwnProperty&page=1e999&from=2026-02-30",
+      "?done=constructor&notice=__proto__&status=toString&filter=constructor&entity=__proto__&page=-1&to=2026-13-01",
+    ];
+    const answers: Record<string, number> = {};
+    for (const page of PAGES)
+      for (const query of queries)
+        for (const path of [`${page}${query}`, `${dataPath(page)}${query}`])
+          answers[path] = (await send({ method: "GET", path }, owner)).status;
+    expect(Object.entries(answers).filter(([, status]) => status >= 500)).toEqual([]);
+  });
+});
+
 describe("the owner's odd ids", () => {
   it("answer 404 or 400, never a 500, as pages, as data and as form posts", async () => {
     const odd = ["abc", "0", "1.5", "-1", "1e3", "99999999999999999999", "%20", "0x10"];
