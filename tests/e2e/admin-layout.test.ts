@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { settings } from "../../workers/services/settings";
 import { createUser, postJson, TEST_ADDRESS } from "../support/accounts";
 import { laptop, useBrowser } from "../support/browser";
 import { fillBasket } from "../support/cart";
@@ -76,9 +77,30 @@ describe("the back office's width", () => {
   it("keeps the audit log within a 1280 px laptop, and the orders table scrolls in its own labelled region on a phone", async () => {
     const base = browser.baseUrl;
     const token = await ownerToken(base);
+    // Rows with long values: a stock change there and back, and a long promo line set and put back.
+    const api = (path: string, method: string, body: unknown) =>
+      fetch(new URL(path, base), {
+        method,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const { items } = (await (await api("/api/admin/stock?limit=1", "GET", undefined)).json()) as {
+      items: { sizeId: number; stock: number }[];
+    };
+    const size = items[0];
+    expect((await api(`/api/admin/stock/${size!.sizeId}`, "POST", { was: size!.stock, stock: size!.stock + 1 })).status).toBe(200);
+    expect((await api(`/api/admin/stock/${size!.sizeId}`, "POST", { was: size!.stock + 1, stock: size!.stock })).status).toBe(200);
+    const promo = settings.brand.promo;
+    const long = "Free delivery on every order above ₹2,999 across India, with easy returns within seven days of delivery";
+    expect((await api("/api/admin/settings", "PUT", { promoLine: long })).status).toBe(200);
+    expect((await api("/api/admin/settings", "PUT", { promoLine: promo })).status).toBe(200);
+
     const laptopPage = (await browser.open(laptop, withSession(token))).page;
     await laptopPage.goto("/admin/audit-log");
+    expect(await laptopPage.locator(".admin-audit tbody tr").count()).toBeGreaterThanOrEqual(4);
     expect(await overflowOf(laptopPage)).toBeNull();
+    // It fits without scrolling sideways in its own region either.
+    expect(await laptopPage.locator(".admin-scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     const { page } = await browser.open("phone", withSession(token));
     await page.goto("/admin/orders");
