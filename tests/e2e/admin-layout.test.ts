@@ -91,16 +91,27 @@ describe("the back office's width", () => {
     expect((await api(`/api/admin/stock/${size!.sizeId}`, "POST", { was: size!.stock, stock: size!.stock + 1 })).status).toBe(200);
     expect((await api(`/api/admin/stock/${size!.sizeId}`, "POST", { was: size!.stock + 1, stock: size!.stock })).status).toBe(200);
     const promo = settings.brand.promo;
-    const long = "Free delivery on every order above ₹2,999 across India, with easy returns within seven days of delivery";
+    // A web address is one long word: it cannot wrap at a space.
+    const long = "https://aanchal.example/collections/festive-sarees-and-kurtis-for-the-diwali-edit-2026";
     expect((await api("/api/admin/settings", "PUT", { promoLine: long })).status).toBe(200);
     expect((await api("/api/admin/settings", "PUT", { promoLine: promo })).status).toBe(200);
 
+    // A staff role given and taken back: an account with a long e-mail address, named in the log.
+    const helper = await createUser(base, "admin-layout-audit-log-with-a-rather-long-address", "Parvati Subramaniam");
+    expect((await api("/api/admin/staff", "POST", { email: helper.email })).status).toBe(200);
+    expect((await api(`/api/admin/staff/${helper.id}`, "PUT", { role: "shopper" })).status).toBe(200);
+
     const laptopPage = (await browser.open(laptop, withSession(token))).page;
     await laptopPage.goto("/admin/audit-log");
-    expect(await laptopPage.locator(".admin-audit tbody tr").count()).toBeGreaterThanOrEqual(4);
+    expect(await laptopPage.locator(".admin-audit tbody tr").count()).toBeGreaterThanOrEqual(6);
+    expect(await overflowOf(laptopPage)).toBeNull();
+    // With every full record open too.
+    await laptopPage.locator(".admin-audit__full").evaluateAll((all) => all.forEach((d) => d.setAttribute("open", "")));
     expect(await overflowOf(laptopPage)).toBeNull();
     // It fits without scrolling sideways in its own region either.
-    expect(await laptopPage.locator(".admin-scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await laptopPage.locator(".admin-audit").evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(
+      true,
+    );
 
     const { page } = await browser.open("phone", withSession(token));
     await page.goto("/admin/orders");
