@@ -106,7 +106,9 @@ describe("the back office's width", () => {
     expect(await laptopPage.locator(".admin-audit tbody tr").count()).toBeGreaterThanOrEqual(6);
     expect(await overflowOf(laptopPage)).toBeNull();
     // With every full record open too.
-    await laptopPage.locator(".admin-audit__full").evaluateAll((all) => all.forEach((d) => d.setAttribute("open", "")));
+    await laptopPage.locator(".admin-audit__full").evaluateAll((all) => {
+      for (const d of all) d.setAttribute("open", "");
+    });
     expect(await overflowOf(laptopPage)).toBeNull();
     // It fits without scrolling sideways in its own region either.
     expect(await laptopPage.locator(".admin-audit").evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(
