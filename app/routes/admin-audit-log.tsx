@@ -2,10 +2,10 @@ import { settings } from "../../workers/services/settings";
 import { auditEntries } from "../../workers/services/staff";
 import { AUDIT_ENTITIES, type AuditEntityFilter } from "../../workers/services/staff.rules";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
+import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
-import { auditActionLabel, auditChanges, auditSubject } from "../lib/admin-audit";
-import { indiaDateTime } from "../lib/admin-labels";
+import { auditActionLabel, auditChanges, auditSubject, auditTime } from "../lib/admin-audit";
 import type { Route } from "./+types/admin-audit-log";
 
 /**
@@ -91,65 +91,67 @@ export default function AdminAuditLog({ loaderData: l }: Route.ComponentProps) {
       {l.entries.length === 0 ? (
         <p className="admin-panel">No changes here.</p>
       ) : (
-        <table className="admin-table admin-audit">
-          <caption className="admin-table__caption">
-            Changes {first} to {last} of {l.total}, newest first
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Record</th>
-              <th scope="col">Changes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {l.entries.map((e) => {
-              const changes = auditChanges(e.before, e.after);
-              const subject = auditSubject(e);
-              return (
-                <tr key={e.id}>
-                  <td className="admin-audit__when">
-                    <time dateTime={e.createdAt}>{indiaDateTime(e.createdAt)}</time>
-                  </td>
-                  <td>
-                    {e.actorEmail ? (
-                      <>
-                        {e.actorName}
-                        <span className="admin-sub">{e.actorEmail}</span>
-                      </>
-                    ) : (
-                      <span className="admin-muted">A removed account</span>
-                    )}
-                  </td>
-                  <th scope="row">{auditActionLabel(e)}</th>
-                  <td>{e.link ? <ShopLink to={e.link}>{subject}</ShopLink> : subject}</td>
-                  <td>
-                    {changes.length === 0 ? (
-                      <span className="admin-muted">No field changed</span>
-                    ) : (
-                      <ul className="admin-audit__changes">
-                        {changes.map((c) => (
-                          <li key={c.field}>
-                            {c.field}: <del>{c.from}</del> <span aria-hidden="true">→</span>
-                            <span className="visually-hidden"> to </span> <ins>{c.to}</ins>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                    <details className="admin-audit__full">
-                      <summary>
-                        Full record<span className="visually-hidden"> of this change</span>
-                      </summary>
-                      <pre>{JSON.stringify({ before: e.before, after: e.after }, null, 2)}</pre>
-                    </details>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableScroll label="Changes">
+          <table className="admin-table admin-audit">
+            <caption className="admin-table__caption">
+              Changes {first} to {last} of {l.total}, newest first
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Record</th>
+                <th scope="col">Changes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {l.entries.map((e) => {
+                const changes = auditChanges(e.before, e.after);
+                const subject = auditSubject(e);
+                return (
+                  <tr key={e.id}>
+                    <td className="admin-audit__when">
+                      <time dateTime={e.createdAt}>{auditTime(e.createdAt)}</time>
+                    </td>
+                    <td>
+                      {e.actorEmail ? (
+                        <>
+                          {e.actorName}
+                          <span className="admin-sub">{e.actorEmail}</span>
+                        </>
+                      ) : (
+                        <span className="admin-muted">A removed account</span>
+                      )}
+                    </td>
+                    <th scope="row">{auditActionLabel(e)}</th>
+                    <td>{e.link ? <ShopLink to={e.link}>{subject}</ShopLink> : subject}</td>
+                    <td>
+                      {changes.length === 0 ? (
+                        <span className="admin-muted">No field changed</span>
+                      ) : (
+                        <ul className="admin-audit__changes">
+                          {changes.map((c) => (
+                            <li key={c.field}>
+                              {c.field}: <del>{c.from}</del> <span aria-hidden="true">→</span>
+                              <span className="visually-hidden"> to </span> <ins>{c.to}</ins>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                      <details className="admin-audit__full">
+                        <summary>
+                          Full record<span className="visually-hidden"> of this change</span>
+                        </summary>
+                        <pre>{JSON.stringify({ before: e.before, after: e.after }, null, 2)}</pre>
+                      </details>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <AdminPager page={l.page} pages={l.pages} href={(page) => listHref(l.entity, l.actor, page)} />
     </div>

@@ -39,7 +39,7 @@ type Notice = keyof typeof NOTICES;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { categories } = await staffPage(listAdminCategories(context.services));
   const done = new URL(request.url).searchParams.get("done");
-  return { categories, notice: done && done in NOTICES ? NOTICES[done as Notice] : null };
+  return { categories, notice: done && Object.hasOwn(NOTICES, done) ? NOTICES[done as Notice] : null };
 }
 
 interface Problem {

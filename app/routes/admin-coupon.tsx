@@ -6,8 +6,9 @@ import { settings } from "../../workers/services/settings";
 import { requireStaff } from "../../workers/services/staff";
 import { CouponForm, type CouponFormValues } from "../components/admin/coupon-form";
 import { PageNotice } from "../components/admin/page-notice";
+import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
-import { staffPage } from "../lib/admin.server";
+import { staffPage, staffRecordPage } from "../lib/admin.server";
 import { couponFormValues, couponProblem, postedCoupon } from "../lib/admin-coupons.server";
 import { indiaDateTime, orderStatusLabel } from "../lib/admin-labels";
 import type { FormProblem } from "../lib/auth.server";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/admin-coupon";
  * order linked to its page. The owner only. Post/Redirect/Get with a notice.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const detail = await staffPage(couponDetail(context.services, params.id));
+  const detail = await staffRecordPage(couponDetail(context.services, params.id));
   const done = new URL(request.url).searchParams.get("done");
   const notice =
     done === "created"
@@ -72,37 +73,39 @@ export default function AdminCoupon({ loaderData: l, actionData }: Route.Compone
         errors={problem?.fields}
         submitLabel="Save coupon"
       />
-      <table className="admin-table admin-coupon-uses">
-        <caption className="admin-table__caption">
-          Orders that used {c.code} ({l.uses.length})
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Placed</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Status</th>
-            <th scope="col">Discount</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {l.uses.map((u) => (
-            <tr key={u.orderNumber}>
-              <th scope="row">
-                <ShopLink to={`/admin/orders/${u.orderNumber}`}>#{u.orderNumber}</ShopLink>
-              </th>
-              <td>
-                <time dateTime={u.createdAt}>{indiaDateTime(u.createdAt)}</time>
-              </td>
-              <td>{u.customer}</td>
-              <td>{orderStatusLabel(u.orderStatus)}</td>
-              <td className="admin-num">{formatRupees(u.discountPaise)}</td>
-              <td className="admin-num">{formatRupees(u.totalPaise)}</td>
+      <TableScroll label="Orders that used this coupon">
+        <table className="admin-table admin-coupon-uses">
+          <caption className="admin-table__caption">
+            Orders that used {c.code} ({l.uses.length})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Placed</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Status</th>
+              <th scope="col">Discount</th>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {l.uses.map((u) => (
+              <tr key={u.orderNumber}>
+                <th scope="row">
+                  <ShopLink to={`/admin/orders/${u.orderNumber}`}>#{u.orderNumber}</ShopLink>
+                </th>
+                <td>
+                  <time dateTime={u.createdAt}>{indiaDateTime(u.createdAt)}</time>
+                </td>
+                <td>{u.customer}</td>
+                <td>{orderStatusLabel(u.orderStatus)}</td>
+                <td className="admin-num">{formatRupees(u.discountPaise)}</td>
+                <td className="admin-num">{formatRupees(u.totalPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {l.uses.length === 0 && <p className="admin-muted">No order has used this coupon yet.</p>}
     </div>
   );

@@ -3,6 +3,7 @@ import { COUPON_FILTERS, type CouponFilter } from "../../workers/services/admin-
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters } from "../components/admin/admin-lists";
+import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-coupons";
@@ -50,42 +51,44 @@ export default function AdminCoupons({ loaderData: l }: Route.ComponentProps) {
         labels={LABELS}
         href={(f) => (f === "active" ? "/admin/coupons" : `/admin/coupons?status=${f}`)}
       />
-      <table className="admin-table admin-coupons">
-        <caption className="admin-table__caption">
-          {l.coupons.length} {LABELS[l.status].toLowerCase()} {l.coupons.length === 1 ? "coupon" : "coupons"}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Type</th>
-            <th scope="col">Value</th>
-            <th scope="col">Minimum</th>
-            <th scope="col">Window (India time)</th>
-            <th scope="col">Limits</th>
-            <th scope="col">Used</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {l.coupons.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">
-                <ShopLink to={`/admin/coupons/${c.id}`}>{c.code}</ShopLink>
-              </th>
-              <td>{c.discountType === "percentage" ? "Percentage" : "Flat"}</td>
-              <td className="admin-num">{c.discountType === "percentage" ? `${c.discountValue}%` : formatRupees(c.discountValue)}</td>
-              <td className="admin-num">{c.minSubtotalPaise > 0 ? formatRupees(c.minSubtotalPaise) : "—"}</td>
-              <td>{windowText(c.startsOn, c.endsOn)}</td>
-              <td>
-                {c.usageLimit === null ? "No total limit" : `${c.usageLimit} in all`};{" "}
-                {c.perUserLimit === null ? "any per shopper" : `${c.perUserLimit} per shopper`}
-              </td>
-              <td className="admin-num">{c.usedCount}</td>
-              <td>{c.expired ? "Expired" : c.isActive ? "Active" : "Inactive"}</td>
+      <TableScroll label="Coupons">
+        <table className="admin-table admin-coupons">
+          <caption className="admin-table__caption">
+            {l.coupons.length} {LABELS[l.status].toLowerCase()} {l.coupons.length === 1 ? "coupon" : "coupons"}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Type</th>
+              <th scope="col">Value</th>
+              <th scope="col">Minimum</th>
+              <th scope="col">Window (India time)</th>
+              <th scope="col">Limits</th>
+              <th scope="col">Used</th>
+              <th scope="col">State</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {l.coupons.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">
+                  <ShopLink to={`/admin/coupons/${c.id}`}>{c.code}</ShopLink>
+                </th>
+                <td>{c.discountType === "percentage" ? "Percentage" : "Flat"}</td>
+                <td className="admin-num">{c.discountType === "percentage" ? `${c.discountValue}%` : formatRupees(c.discountValue)}</td>
+                <td className="admin-num">{c.minSubtotalPaise > 0 ? formatRupees(c.minSubtotalPaise) : "—"}</td>
+                <td>{windowText(c.startsOn, c.endsOn)}</td>
+                <td>
+                  {c.usageLimit === null ? "No total limit" : `${c.usageLimit} in all`};{" "}
+                  {c.perUserLimit === null ? "any per shopper" : `${c.perUserLimit} per shopper`}
+                </td>
+                <td className="admin-num">{c.usedCount}</td>
+                <td>{c.expired ? "Expired" : c.isActive ? "Active" : "Inactive"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {l.coupons.length === 0 && <p className="admin-muted">No coupons here.</p>}
     </div>
   );

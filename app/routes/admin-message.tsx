@@ -6,7 +6,7 @@ import { when } from "../components/admin/admin-when";
 import { PageNotice } from "../components/admin/page-notice";
 import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
-import { staffAction, staffPage } from "../lib/admin.server";
+import { staffAction, staffRecordPage } from "../lib/admin.server";
 import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-message";
 
@@ -24,9 +24,9 @@ const NOTICES = {
 type Notice = keyof typeof NOTICES;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const message = await staffPage(messageDetail(context.services, params.kind, params.id));
+  const message = await staffRecordPage(messageDetail(context.services, params.kind, params.id));
   const notice = new URL(request.url).searchParams.get("notice");
-  return { message, notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null, replyMax: REPLY_MAX };
+  return { message, notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null, replyMax: REPLY_MAX };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { INBOX_FILTERS, type InboxFilter, listMessages } from "../../workers/ser
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager } from "../components/admin/admin-lists";
 import { when } from "../components/admin/admin-when";
+import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-messages";
@@ -45,51 +46,53 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
       {l.messages.length === 0 ? (
         <p className="admin-panel">No messages here.</p>
       ) : (
-        <table className="admin-table admin-inbox">
-          <caption className="visually-hidden">
-            {FILTER_LABELS[l.filter]} messages, page {l.page} of {l.pages}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Message</th>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {l.messages.map((m) => (
-              <tr key={`${m.kind}-${m.id}`} className={m.read ? undefined : "admin-inbox__unread"}>
-                <td>
-                  {m.read ? m.name : <strong>{m.name}</strong>}
-                  <span className="admin-muted admin-inbox__email">{m.email}</span>
-                </td>
-                <td>
-                  <span className="admin-inbox__kind">
-                    {m.kind === "contact" ? "Contact" : `Enquiry${m.enquiryType ? `: ${m.enquiryType}` : ""}`}
-                  </span>{" "}
-                  <ShopLink to={`/admin/messages/${m.kind}/${m.id}`} className="admin-inbox__open">
-                    {!m.read && <span className="visually-hidden">Unread: </span>}
-                    {m.read ? m.preview : <strong>{m.preview}</strong>}
-                  </ShopLink>
-                  {m.order && (
-                    <>
-                      {" "}
-                      <ShopLink to={`/admin/orders/${m.order.orderNumber}`} className="admin-inbox__order">
-                        Order {m.order.orderNumber}
-                      </ShopLink>
-                    </>
-                  )}
-                </td>
-                <td>{when(m.createdAt)}</td>
-                <td>
-                  {m.read ? "Read" : <strong>Unread</strong>}
-                  {`, ${m.handled ? "handled" : "open"}${m.replyCount > 0 ? `, ${m.replyCount} ${m.replyCount === 1 ? "reply" : "replies"}` : ""}`}
-                </td>
+        <TableScroll label="Messages">
+          <table className="admin-table admin-inbox">
+            <caption className="visually-hidden">
+              {FILTER_LABELS[l.filter]} messages, page {l.page} of {l.pages}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">Message</th>
+                <th scope="col">Received</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {l.messages.map((m) => (
+                <tr key={`${m.kind}-${m.id}`} className={m.read ? undefined : "admin-inbox__unread"}>
+                  <td>
+                    {m.read ? m.name : <strong>{m.name}</strong>}
+                    <span className="admin-muted admin-inbox__email">{m.email}</span>
+                  </td>
+                  <td>
+                    <span className="admin-inbox__kind">
+                      {m.kind === "contact" ? "Contact" : `Enquiry${m.enquiryType ? `: ${m.enquiryType}` : ""}`}
+                    </span>{" "}
+                    <ShopLink to={`/admin/messages/${m.kind}/${m.id}`} className="admin-inbox__open">
+                      {!m.read && <span className="visually-hidden">Unread: </span>}
+                      {m.read ? m.preview : <strong>{m.preview}</strong>}
+                    </ShopLink>
+                    {m.order && (
+                      <>
+                        {" "}
+                        <ShopLink to={`/admin/orders/${m.order.orderNumber}`} className="admin-inbox__order">
+                          Order {m.order.orderNumber}
+                        </ShopLink>
+                      </>
+                    )}
+                  </td>
+                  <td>{when(m.createdAt)}</td>
+                  <td>
+                    {m.read ? "Read" : <strong>Unread</strong>}
+                    {`, ${m.handled ? "handled" : "open"}${m.replyCount > 0 ? `, ${m.replyCount} ${m.replyCount === 1 ? "reply" : "replies"}` : ""}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <AdminPager page={l.page} pages={l.pages} href={(page) => listHref(l.filter, page)} />
     </div>

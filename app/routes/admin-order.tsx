@@ -6,6 +6,7 @@ import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
+import { TableScroll } from "../components/admin/table-scroll";
 import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import { useOneSubmission } from "../lib/use-one-submission";
@@ -25,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const order = await orderDetail(context.services, params.number);
     const done = new URL(request.url).searchParams.get("done");
-    return { order, done: done && done in DONE ? (done as OrderAction) : null };
+    return { order, done: done && Object.hasOwn(DONE, done) ? (done as OrderAction) : null };
   } catch (error) {
     notFound(error);
     throw error;
@@ -328,22 +329,24 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       </div>
       <section className="admin-panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <table className="admin-table">
-          <caption className="visually-hidden">Items in order #{o.orderNumber}</caption>
-          <TableHead columns={["Product", "Colour", "Size", figures("Qty"), figures("Price"), figures("Amount")]} />
-          <tbody>
-            {o.lines.map((l) => (
-              <tr key={`${l.productId}-${l.size}-${l.color}`}>
-                <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
-                <td>{l.color}</td>
-                <td>{l.size}</td>
-                <td className="admin-num">{l.quantity}</td>
-                <td className="admin-num">{formatRupees(l.unitPricePaise)}</td>
-                <td className="admin-num">{formatRupees(l.unitPricePaise * l.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Items">
+          <table className="admin-table">
+            <caption className="visually-hidden">Items in order #{o.orderNumber}</caption>
+            <TableHead columns={["Product", "Colour", "Size", figures("Qty"), figures("Price"), figures("Amount")]} />
+            <tbody>
+              {o.lines.map((l) => (
+                <tr key={`${l.productId}-${l.size}-${l.color}`}>
+                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
+                  <td>{l.color}</td>
+                  <td>{l.size}</td>
+                  <td className="admin-num">{l.quantity}</td>
+                  <td className="admin-num">{formatRupees(l.unitPricePaise)}</td>
+                  <td className="admin-num">{formatRupees(l.unitPricePaise * l.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         <dl className="admin-dl admin-dl--totals">
           <dt>Subtotal</dt>
           <dd>{formatRupees(o.subtotalPaise)}</dd>

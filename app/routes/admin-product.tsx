@@ -6,7 +6,7 @@ import { PageNotice } from "../components/admin/page-notice";
 import { ProductForm } from "../components/admin/product-form";
 import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
-import { staffPage } from "../lib/admin.server";
+import { staffRecordPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
 import { editAction, type ProductActionData, productValues } from "../lib/admin-product-form.server";
 import type { Route } from "./+types/admin-product";
@@ -28,9 +28,9 @@ const DONE: Record<string, string> = {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { product, options } = await staffPage(productForEdit(context.services, params.id));
+  const { product, options } = await staffRecordPage(productForEdit(context.services, params.id));
   const done = new URL(request.url).searchParams.get("done");
-  return { product, options, values: productValues(product), notice: done && done in DONE ? DONE[done]! : null };
+  return { product, options, values: productValues(product), notice: done && Object.hasOwn(DONE, done) ? DONE[done]! : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
+import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(url.searchParams);
   const list = await staffPage(listAdminProducts(context.services, { ...params, limit: 25 }));
   const done = url.searchParams.get("done");
-  return { ...list, notice: done && done in DONE ? DONE[done]! : null };
+  return { ...list, notice: done && Object.hasOwn(DONE, done) ? DONE[done]! : null };
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
@@ -77,59 +78,61 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
         <CategoryFilter categories={d.categories} value={q.category} />
         <FilterButtons clearTo="/admin/products" />
       </Form>
-      <table className="admin-table admin-products">
-        <caption className="admin-table__caption">
-          {d.total === 0 ? "No products match." : `Products ${first} to ${last} of ${d.total}, most recently changed first`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Cover</span>
-            </th>
-            <th scope="col">Name</th>
-            <th scope="col">Category</th>
-            <th scope="col">Price</th>
-            <th scope="col">Stock</th>
-            <th scope="col">State</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.products.map((p) => (
-            <tr key={p.id}>
-              <td>
-                {p.cover ? (
-                  <img src={p.cover.url} alt="" width={48} height={60} loading="lazy" className="admin-products__cover" />
-                ) : (
-                  <span className="admin-products__cover admin-products__cover--none" />
-                )}
-              </td>
-              <th scope="row">
-                <ShopLink to={`/admin/products/${p.id}`}>{p.name}</ShopLink>
-                <span className="admin-muted admin-products__slug">{p.slug}</span>
+      <TableScroll label="Products">
+        <table className="admin-table admin-products">
+          <caption className="admin-table__caption">
+            {d.total === 0 ? "No products match." : `Products ${first} to ${last} of ${d.total}, most recently changed first`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Cover</span>
               </th>
-              <td>{p.category.name}</td>
-              <td className="admin-num">{range(p.minPricePaise, p.maxPricePaise)}</td>
-              <td className="admin-num">
-                {p.totalStock}
-                {p.lowStockSizes > 0 && (
-                  <span className="admin-flag">
-                    {" "}
-                    {p.lowStockSizes} low
-                    <span className="visually-hidden"> (sizes at or under {d.lowStockThreshold})</span>
-                  </span>
-                )}
-              </td>
-              <td>
-                <span className={`admin-status admin-status--${p.state}`}>{PRODUCT_STATE_LABELS[p.state]}</span>
-              </td>
-              <td>
-                <time dateTime={p.updatedAt}>{indiaDateTime(p.updatedAt)}</time>
-              </td>
+              <th scope="col">Name</th>
+              <th scope="col">Category</th>
+              <th scope="col">Price</th>
+              <th scope="col">Stock</th>
+              <th scope="col">State</th>
+              <th scope="col">Updated</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {d.products.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  {p.cover ? (
+                    <img src={p.cover.url} alt="" width={48} height={60} loading="lazy" className="admin-products__cover" />
+                  ) : (
+                    <span className="admin-products__cover admin-products__cover--none" />
+                  )}
+                </td>
+                <th scope="row">
+                  <ShopLink to={`/admin/products/${p.id}`}>{p.name}</ShopLink>
+                  <span className="admin-muted admin-products__slug">{p.slug}</span>
+                </th>
+                <td>{p.category.name}</td>
+                <td className="admin-num">{range(p.minPricePaise, p.maxPricePaise)}</td>
+                <td className="admin-num">
+                  {p.totalStock}
+                  {p.lowStockSizes > 0 && (
+                    <span className="admin-flag">
+                      {" "}
+                      {p.lowStockSizes} low
+                      <span className="visually-hidden"> (sizes at or under {d.lowStockThreshold})</span>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <span className={`admin-status admin-status--${p.state}`}>{PRODUCT_STATE_LABELS[p.state]}</span>
+                </td>
+                <td>
+                  <time dateTime={p.updatedAt}>{indiaDateTime(p.updatedAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <AdminPager page={d.page} pages={d.pages} href={(page) => `/admin/products${query({ ...keep, page })}`} />
     </div>
   );

@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = params.get("notice");
   return {
     ...list,
-    notice: notice && notice in NOTICES ? NOTICES[notice as Notice] : null,
+    notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null,
     filters: REVIEW_FILTERS,
     reasonMax: HIDE_REASON_MAX,
   };

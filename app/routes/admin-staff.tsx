@@ -4,6 +4,7 @@ import { settings } from "../../workers/services/settings";
 import { giveStaffRoleByEmail, requireStaff, setStaffRole, staffMembers } from "../../workers/services/staff";
 import { STAFF_MESSAGES } from "../../workers/services/staff.rules";
 import { PageNotice } from "../components/admin/page-notice";
+import { TableScroll } from "../components/admin/table-scroll";
 import { OnceForm } from "../components/forms/once-form";
 import { staffPage } from "../lib/admin.server";
 import { indiaDateTime } from "../lib/admin-labels";
@@ -130,65 +131,67 @@ export default function AdminStaff({ loaderData: l, actionData }: Route.Componen
           </button>
         </OnceForm>
       </section>
-      <table className="admin-table admin-staff">
-        <caption className="admin-table__caption">
-          The owner and {staffCount} staff {staffCount === 1 ? "member" : "members"}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">Since</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {l.members.map((m) => {
-            const rowProblem = problem?.intent === "remove" && problem.userId === String(m.id) ? problem : undefined;
-            const errorId = `remove-${m.id}-error`;
-            const removing = busyIntent === "remove" && busy?.get("userId") === String(m.id);
-            return (
-              <tr key={m.id}>
-                <th scope="row">{m.name}</th>
-                <td>{m.email}</td>
-                <td>{m.role === "owner" ? "Owner" : "Staff"}</td>
-                <td>{m.since ? <time dateTime={m.since}>{indiaDateTime(m.since)}</time> : "—"}</td>
-                <td>
-                  {m.role === "owner" ? (
-                    <span className="admin-muted">—</span>
-                  ) : (
-                    <OnceForm method="post" className="admin-staff__remove">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="userId" value={m.id} />
-                      <label className="admin-check">
-                        <input
-                          type="checkbox"
-                          name="confirmRemove"
-                          value="yes"
-                          required
-                          aria-invalid={rowProblem ? true : undefined}
-                          aria-describedby={rowProblem ? errorId : undefined}
-                        />
-                        Yes, remove the staff role<span className="visually-hidden"> of {m.name}</span>
-                      </label>
-                      <button type="submit" className="button" disabled={removing} aria-busy={removing || undefined}>
-                        {removing ? "Removing…" : "Remove staff role"}
-                        <span className="visually-hidden"> from {m.name}</span>
-                      </button>
-                      {rowProblem && (
-                        <span id={errorId} className="admin-field__error" role="alert">
-                          {rowProblem.message}
-                        </span>
-                      )}
-                    </OnceForm>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll label="Staff">
+        <table className="admin-table admin-staff">
+          <caption className="admin-table__caption">
+            The owner and {staffCount} staff {staffCount === 1 ? "member" : "members"}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Since</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {l.members.map((m) => {
+              const rowProblem = problem?.intent === "remove" && problem.userId === String(m.id) ? problem : undefined;
+              const errorId = `remove-${m.id}-error`;
+              const removing = busyIntent === "remove" && busy?.get("userId") === String(m.id);
+              return (
+                <tr key={m.id}>
+                  <th scope="row">{m.name}</th>
+                  <td>{m.email}</td>
+                  <td>{m.role === "owner" ? "Owner" : "Staff"}</td>
+                  <td>{m.since ? <time dateTime={m.since}>{indiaDateTime(m.since)}</time> : "—"}</td>
+                  <td>
+                    {m.role === "owner" ? (
+                      <span className="admin-muted">—</span>
+                    ) : (
+                      <OnceForm method="post" className="admin-staff__remove">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="userId" value={m.id} />
+                        <label className="admin-check">
+                          <input
+                            type="checkbox"
+                            name="confirmRemove"
+                            value="yes"
+                            required
+                            aria-invalid={rowProblem ? true : undefined}
+                            aria-describedby={rowProblem ? errorId : undefined}
+                          />
+                          Yes, remove the staff role<span className="visually-hidden"> of {m.name}</span>
+                        </label>
+                        <button type="submit" className="button" disabled={removing} aria-busy={removing || undefined}>
+                          {removing ? "Removing…" : "Remove staff role"}
+                          <span className="visually-hidden"> from {m.name}</span>
+                        </button>
+                        {rowProblem && (
+                          <span id={errorId} className="admin-field__error" role="alert">
+                            {rowProblem.message}
+                          </span>
+                        )}
+                      </OnceForm>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }

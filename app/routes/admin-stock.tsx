@@ -6,6 +6,7 @@ import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
+import { TableScroll } from "../components/admin/table-scroll";
 import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
@@ -267,29 +268,31 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
         <FilterButtons clearTo="/admin/stock" />
       </Form>
       <div className="admin-stock__table">
-        <table className="admin-table">
-          <caption className="admin-table__caption">
-            {d.total === 0 ? "No sizes match." : `Sizes ${first} to ${last} of ${d.total}, by product name`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Size</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Price (₹)</th>
-              <th scope="col">Discount price (₹)</th>
-              <th scope="col">Stock</th>
-              <th scope="col">
-                <span className="visually-hidden">Save</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.items.map((item) => (
-              <SizeRow key={item.sizeId} item={item} formAction={formAction} failed={actionData} />
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Stock">
+          <table className="admin-table">
+            <caption className="admin-table__caption">
+              {d.total === 0 ? "No sizes match." : `Sizes ${first} to ${last} of ${d.total}, by product name`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Size</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Price (₹)</th>
+                <th scope="col">Discount price (₹)</th>
+                <th scope="col">Stock</th>
+                <th scope="col">
+                  <span className="visually-hidden">Save</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.items.map((item) => (
+                <SizeRow key={item.sizeId} item={item} formAction={formAction} failed={actionData} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
       <AdminPager page={d.page} pages={d.pages} href={(page) => `/admin/stock${query({ ...f, page: page > 1 ? page : undefined })}`} />
 
@@ -320,25 +323,27 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
           <div id="stock-import-report" className="admin-stock__report" role="alert">
             <p className="notice notice--error">{imported.message}</p>
             {imported.refused.length > 0 && (
-              <table className="admin-table">
-                <caption className="admin-table__caption">Refused rows</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">SKU</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {imported.refused.map((r) => (
-                    <tr key={`${r.line}-${r.sku}`}>
-                      <td className="admin-num">{r.line}</td>
-                      <td>{r.sku}</td>
-                      <td>{r.reason}</td>
+              <TableScroll label="Rows not imported">
+                <table className="admin-table">
+                  <caption className="admin-table__caption">Refused rows</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">SKU</th>
+                      <th scope="col">Reason</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {imported.refused.map((r) => (
+                      <tr key={`${r.line}-${r.sku}`}>
+                        <td className="admin-num">{r.line}</td>
+                        <td>{r.sku}</td>
+                        <td>{r.reason}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
           </div>
         )}

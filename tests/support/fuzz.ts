@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
+import { DEMO_OWNER } from "../../db/seed";
 import { productPath } from "../../scripts/measure/pages";
 import { createUser, postJson, TEST_ADDRESS } from "./accounts";
 import { buyableProducts } from "./cart";
@@ -35,7 +36,11 @@ export interface FuzzTarget {
   otherCartLineId: string;
   /** A piece in stock, as an order's line names it: orders reach their checks (an address or line is always broken). */
   buyableItem: { product: string; size: string; color: string; quantity: number };
+  /** The shop owner's session: the back office's pages and actions reach their checks (a field that decides a write is always broken). */
+  ownerToken: string;
 }
+
+export type BackOfficeCaller = "visitor" | "shopper" | "owner";
 
 export interface FuzzRequest {
   /** The endpoint, e.g. "POST /api/auth/login" (counts are grouped by it). */
@@ -44,6 +49,8 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | FormData | Uint8Array<ArrayBuffer>;
+  /** A back-office request: who sends it. A visitor's or shopper's answer must be an unknown address's. */
+  backOffice?: BackOfficeCaller;
 }
 
 export interface FuzzReport {
@@ -52,7 +59,22 @@ export interface FuzzReport {
   endpoints: number;
   /** 5xx answers and failed requests, with what was sent. */
   failures: { label: string; method: string; path: string; status: number | string }[];
+  /** Back-office requests by who sent them. */
+  backOffice: Record<BackOfficeCaller, number>;
+  /** Back-office answers to a visitor or shopper that differ from an unknown address's answer to the same request. */
+  differences: { label: string; method: string; path: string; who: BackOfficeCaller; status: number; unknownStatus: number }[];
 }
+
+/** The same request at an address that does not exist: `/admin...` becomes `/no-such-page...`. */
+export const unknownTwin = (path: string) => path.replace(/^(\/+)admin/i, "$1no-such-page");
+
+/**
+ * An answer's body as it can be compared with an unknown address's: each page has its own CSP nonce,
+ * and the header's sign-in link and React Router's 405 name the address asked (so does an unknown
+ * address's answer, with its own name in it); these are put aside, nothing else.
+ */
+export const comparableBody = (body: string) =>
+  body.replaceAll(/nonce="[^"]*"/g, 'nonce=""').replaceAll(/(\/|%2F|%252F)(admin|no-such-page)/gi, "$1(address)");
 
 const PNG = new Uint8Array(readFileSync(new URL("../fixtures/images/red-5x3.png", import.meta.url)));
 
@@ -88,7 +110,16 @@ export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string):
   const carted = await postJson(baseUrl, "/api/cart", { items: [buyableItem] }, bearer(other.token));
   if (carted.status !== 200) throw new Error(`cart add answered ${carted.status}`);
   const otherCartLineId = ((await carted.json()) as { cart: { items: { _id: string }[] } }).cart.items[0]!._id;
+  // From an address of its own: sign-in allows 10 a minute per address, and tests sign the owner in too.
+  const owner = await postJson(
+    baseUrl,
+    "/api/auth/login",
+    { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
+    { "CF-Connecting-IP": "198.18.0.77" },
+  );
+  if (owner.status !== 200) throw new Error(`owner sign-in answered ${owner.status}`);
   return {
+    ownerToken: ((await owner.json()) as { token: string }).token,
     baseUrl,
     token: me.token,
     forgedTokens,
@@ -185,6 +216,8 @@ interface Endpoint {
   page?: boolean;
   /** Never send the fuzzer's own session here (logging out would change its account). */
   noOwnSession?: boolean;
+  /** A back-office page, its data or its form: sent as a visitor, a shopper or the owner. */
+  backOffice?: boolean;
 }
 
 /** E-mails of nobody: reset links and sign-ins for them change nothing. */
@@ -579,6 +612,176 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/thankyou", query: ["order", "key"] },
 ];
 
+/** The back office's route ids, as a `.data` request's `_routes` names them. */
+const BACK_OFFICE_ROUTES = [
+  "root",
+  "layouts/admin-layout",
+  "routes/admin-dashboard",
+  "routes/admin-orders",
+  "routes/admin-order",
+  "routes/admin-invoice",
+  "routes/admin-packing-slip",
+  "routes/admin-messages",
+  "routes/admin-message",
+  "routes/admin-reviews",
+  "routes/admin-staff",
+  "routes/admin-audit-log",
+  "routes/admin-coupons",
+  "routes/admin-coupon-new",
+  "routes/admin-coupon",
+  "routes/admin-settings",
+  "routes/admin-products",
+  "routes/admin-product-new",
+  "routes/admin-product",
+  "routes/admin-stock",
+  "routes/admin-categories",
+  "routes/nothing",
+];
+const someId = (r: Rng, good: string) => segment(r, good);
+/**
+ * The back office's pages (each also asked as `.data`, with and without `_routes`), as a visitor, a
+ * shopper or the owner. A message is never one that exists: the owner's first opening marks it read.
+ */
+const BACK_OFFICE_PAGES: Omit<Endpoint, "method">[] = [
+  { path: "/admin", query: ["x"] },
+  { path: "/admin/orders", query: ["page", "status", "payment", "method", "from", "to", "q"] },
+  { path: "/admin/orders/:number", fill: (r) => `/admin/orders/${someId(r, String(1001 + r.int(5)))}`, query: ["done"] },
+  { path: "/admin/orders/:number/invoice", fill: (r) => `/admin/orders/${someId(r, String(1001 + r.int(5)))}/invoice` },
+  { path: "/admin/orders/:number/packing-slip", fill: (r) => `/admin/orders/${someId(r, String(1001 + r.int(5)))}/packing-slip` },
+  { path: "/admin/messages", query: ["filter", "kind", "page"] },
+  {
+    path: "/admin/messages/:kind/:id",
+    fill: (r) => `/admin/messages/${segment(r, r.pick(["contact", "enquiry"]))}/${segment(r, "999999999")}`,
+    query: ["notice"],
+  },
+  { path: "/admin/reviews", query: ["filter", "product", "page", "notice"] },
+  { path: "/admin/staff", query: ["done", "user"] },
+  { path: "/admin/audit-log", query: ["entity", "actor", "page"] },
+  { path: "/admin/coupons", query: ["status", "done", "code"] },
+  { path: "/admin/coupons/new" },
+  { path: "/admin/coupons/:id", fill: (r) => `/admin/coupons/${someId(r, String(1 + r.int(3)))}`, query: ["done"] },
+  { path: "/admin/settings", query: ["done"] },
+  { path: "/admin/products", query: ["q", "category", "state", "page", "done"] },
+  { path: "/admin/products/new" },
+  { path: "/admin/products/:id", fill: (r) => `/admin/products/${someId(r, String(1 + r.int(5)))}`, query: ["done"] },
+  { path: "/admin/stock", query: ["category", "low", "q", "page"] },
+  { path: "/admin/categories", query: ["done"] },
+];
+const notAnIntent = () => "nothing";
+/**
+ * The back office's forms. Each has a field that decides whether anything is written, always broken
+ * (`mustBreak`): the intent (no intent is one the action knows), or the coupon's code, the product's
+ * name, the shop's e-mail, each refused as a whole save.
+ */
+const BACK_OFFICE_FORMS: Endpoint[] = [
+  {
+    method: "POST",
+    path: "/admin/orders/:number",
+    fill: (r) => `/admin/orders/${someId(r, String(1001 + r.int(5)))}`,
+    fields: {
+      intent: notAnIntent,
+      courier: () => "Delhivery",
+      trackingNumber: () => "DL12345678",
+      refundReference: () => "RF-1",
+      confirmCancel: () => "yes",
+    },
+    mustBreak: ["intent"],
+  },
+  {
+    method: "POST",
+    path: "/admin/messages/:kind/:id",
+    fill: (r) => `/admin/messages/${segment(r, r.pick(["contact", "enquiry"]))}/${segment(r, String(1 + r.int(3)))}`,
+    fields: { intent: notAnIntent, body: () => "Thank you, it is on its way." },
+    mustBreak: ["intent"],
+  },
+  {
+    method: "POST",
+    path: "/admin/reviews",
+    fields: { intent: notAnIntent, reviewId: () => "1", reason: () => "Spam" },
+    mustBreak: ["intent"],
+  },
+  {
+    method: "POST",
+    path: "/admin/staff",
+    fields: { intent: notAnIntent, email: ghostEmail, userId: () => "2", confirmRemove: () => "yes" },
+    mustBreak: ["intent"],
+  },
+  {
+    method: "POST",
+    path: "/admin/categories",
+    fields: { intent: notAnIntent, id: () => "1", name: () => "Fuzz", icon: () => "/media/categories/kurtis.svg", direction: () => "up" },
+    mustBreak: ["intent"],
+  },
+  {
+    method: "POST",
+    path: "/admin/stock",
+    fields: { intent: notAnIntent, sizeId: () => "1", was: () => "1", stock: () => "2", price: () => "999", enhanced: () => "1" },
+    mustBreak: ["intent"],
+  },
+  ...["/admin/coupons/new", "/admin/coupons/:id"].map(
+    (path): Endpoint => ({
+      method: "POST",
+      path,
+      fill: path.endsWith(":id") ? (r) => `/admin/coupons/${someId(r, String(1 + r.int(3)))}` : undefined,
+      fields: {
+        code: () => "FUZZ10",
+        discountType: (r) => r.pick(["percentage", "flat"]),
+        discountValue: () => "10",
+        minSubtotal: () => "0",
+        startsOn: () => "",
+        endsOn: () => "",
+        usageLimit: () => "",
+        perUserLimit: () => "",
+        isActive: () => "on",
+      },
+      mustBreak: ["code"],
+    }),
+  ),
+  {
+    method: "POST",
+    path: "/admin/settings",
+    fields: {
+      deliveryCharge: () => "79",
+      freeShipping: () => "off",
+      promoLine: () => "Fuzz",
+      email: () => "help@example.com",
+      phone: () => "9810012345",
+    },
+    mustBreak: ["email"],
+  },
+  ...["/admin/products/new", "/admin/products/:id"].map(
+    (path): Endpoint => ({
+      method: "POST",
+      path,
+      fill: path.endsWith(":id") ? (r) => `/admin/products/${someId(r, String(1 + r.int(5)))}` : undefined,
+      fields: {
+        intent: (r) => r.pick(["save", "more-rows"]),
+        name: () => "Fuzz kurti",
+        description: () => "Cotton.",
+        categoryId: () => "1",
+        "sizes.0.size": () => "M",
+        "sizes.0.price": () => "999",
+        "sizes.0.stock": () => "2",
+      },
+      mustBreak: ["name"],
+    }),
+  ),
+];
+ENDPOINTS.push(
+  ...BACK_OFFICE_PAGES.flatMap((page): Endpoint[] => [
+    { ...page, method: "GET", backOffice: true },
+    {
+      ...page,
+      method: "GET",
+      path: `${page.path}.data`,
+      fill: page.fill && ((r, t) => `${page.fill!(r, t)}.data`),
+      query: [...(page.query ?? []), "_routes"],
+      backOffice: true,
+    },
+  ]),
+  ...BACK_OFFICE_FORMS.map((form): Endpoint => ({ ...form, page: true, backOffice: true })),
+);
+
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND"];
 const ODD_HEADERS: Record<string, string>[] = [
   { "Accept-Encoding": "br, gzip, zstd, x-unknown" },
@@ -625,6 +828,16 @@ function queryString(r: Rng, names: string[]): string {
   const params = new URLSearchParams();
   for (const name of names) {
     if (r.chance(0.5)) continue;
+    if (name === "_routes") {
+      // A `.data` request names the routes whose loaders it wants: the back office's, the shop's, or nonsense.
+      params.append(
+        name,
+        r.chance(0.8)
+          ? Array.from({ length: 1 + r.int(3) }, () => r.pick(BACK_OFFICE_ROUTES)).join(",")
+          : String(r.pick(ODD.filter((v) => v !== MISSING))),
+      );
+      continue;
+    }
     params.append(r.chance(0.1) ? `${name}[]` : name, String(r.pick(ODD.filter((v) => v !== MISSING)) as Value));
     if (r.chance(0.1)) params.append(name, "again");
   }
@@ -669,8 +882,16 @@ function session(r: Rng, ep: Endpoint, t: FuzzTarget): Record<string, string> {
   return r.chance(0.5) ? { Authorization: `Bearer ${token}` } : { Cookie: `aanchal_session=${token}` };
 }
 
-function oneRequest(r: Rng, t: FuzzTarget): FuzzRequest {
-  const ep = r.pick(ENDPOINTS);
+/** A back-office request's caller and session: a visitor (none, or a forged one), the fuzzer (a shopper) or the owner. */
+function backOfficeSession(r: Rng, t: FuzzTarget): [BackOfficeCaller, Record<string, string>] {
+  const who = r.pick(["visitor", "shopper", "owner"] as const);
+  if (who === "visitor" && r.chance(0.5)) return [who, {}];
+  const token = who === "owner" ? t.ownerToken : who === "shopper" ? t.token : r.pick(t.forgedTokens);
+  return [who, r.chance(0.5) ? { Authorization: `Bearer ${token}` } : { Cookie: `aanchal_session=${token}` }];
+}
+
+function oneRequest(r: Rng, t: FuzzTarget, endpoints: readonly Endpoint[]): FuzzRequest {
+  const ep = r.pick(endpoints);
   const label = `${ep.method} ${ep.path}`;
   // Now and then the wrong method; never the fuzzer's own session with it (a wrong method must not be
   // able to reach a handler that would change its account, but the fuzz must not rely on that).
@@ -678,14 +899,24 @@ function oneRequest(r: Rng, t: FuzzTarget): FuzzRequest {
   const method = wrongMethod ?? ep.method;
   let path = (ep.fill?.(r, t) ?? ep.path) + (ep.query ? queryString(r, ep.query) : "");
   if (r.chance(0.03)) path = r.pick([`${path}/`, `//${path.slice(1)}`, path.toUpperCase(), `${path}?${"&".repeat(500)}`, `${path}#frag`]);
-  const headers: Record<string, string> = wrongMethod ? {} : session(r, ep, t);
+  let who: BackOfficeCaller | undefined;
+  let headers: Record<string, string> = {};
+  if (ep.backOffice && !wrongMethod) [who, headers] = backOfficeSession(r, t);
+  else if (ep.backOffice) who = "visitor";
+  else if (!wrongMethod) headers = session(r, ep, t);
   if (ep.page) {
     // Page forms: mostly from the shop itself (so the CSRF check passes), now and then from elsewhere.
     const origin = r.chance(0.85) ? t.baseUrl : r.pick(["https://evil.example", "null", "http://127.0.0.1.evil.example"]);
     headers.Origin = origin;
   }
-  if (r.chance(0.15)) Object.assign(headers, r.pick(ODD_HEADERS));
-  if (method === "GET" || method === "HEAD") return { label, method, path, headers };
+  // Odd headers can replace the session: then the owner is a visitor, and nobody's answer is compared.
+  if (r.chance(0.15)) {
+    const odd = r.pick(ODD_HEADERS);
+    Object.assign(headers, odd);
+    if (who && ("Cookie" in odd || "Authorization" in odd)) who = undefined;
+  }
+  const backOffice = who ? { backOffice: who } : {};
+  if (method === "GET" || method === "HEAD") return { label, method, path, headers, ...backOffice };
 
   let body: FuzzRequest["body"];
   if (!ep.fields || r.chance(0.2)) {
@@ -704,38 +935,61 @@ function oneRequest(r: Rng, t: FuzzTarget): FuzzRequest {
       body = JSON.stringify(values);
     }
   }
-  return { label, method, path, headers, body };
+  return { label, method, path, headers, body, ...backOffice };
 }
 
-/** `count` requests from `seed`: the same seed and target give the same requests. */
-export function* fuzzRequests(t: FuzzTarget, { seed, count }: { seed: number; count: number }): Generator<FuzzRequest> {
+/** The back office's endpoints among ENDPOINTS (its pages, their data and its forms), and the shop's. */
+export const BACK_OFFICE_ENDPOINTS = ENDPOINTS.filter((ep) => ep.backOffice);
+export const SHOP_ENDPOINTS = ENDPOINTS.filter((ep) => !ep.backOffice);
+
+/**
+ * `count` requests from `seed`: the same seed and target give the same requests. `part` draws from
+ * the shop's endpoints or the back office's alone (every endpoint by default).
+ */
+export function* fuzzRequests(
+  t: FuzzTarget,
+  { seed, count, part = "all" }: { seed: number; count: number; part?: "all" | "shop" | "backOffice" },
+): Generator<FuzzRequest> {
   const r = random(seed);
-  for (let i = 0; i < count; i++) yield oneRequest(r, t);
+  const endpoints = part === "shop" ? SHOP_ENDPOINTS : part === "backOffice" ? BACK_OFFICE_ENDPOINTS : ENDPOINTS;
+  for (let i = 0; i < count; i++) yield oneRequest(r, t, endpoints);
 }
 
 /** Sends the requests, `concurrency` at a time, and counts the answers. */
 export async function sendFuzz(t: FuzzTarget, requests: Iterable<FuzzRequest>, { concurrency = 8 } = {}): Promise<FuzzReport> {
-  const report: FuzzReport = { total: 0, byStatus: {}, endpoints: 0, failures: [] };
+  const report: FuzzReport = {
+    total: 0,
+    byStatus: {},
+    endpoints: 0,
+    failures: [],
+    backOffice: { visitor: 0, shopper: 0, owner: 0 },
+    differences: [],
+  };
   const labels = new Set<string>();
   const queue = requests[Symbol.iterator]();
+  const ask = (path: string, { method, headers, body }: FuzzRequest) =>
+    fetch(t.baseUrl + path, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const worker = async () => {
     for (let next = queue.next(); !next.done; next = queue.next()) {
-      const { label, method, path, headers, body } = next.value;
+      const request = next.value;
+      const { label, method, path, backOffice: who } = request;
       labels.add(label);
       let status: number | string;
       try {
-        const res = await fetch(t.baseUrl + path, {
-          method,
-          headers,
-          body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(30_000),
-        });
-        await res.arrayBuffer();
+        const res = await ask(path, request);
+        const text = await res.text();
         status = res.status;
+        // Anyone but staff: the back office answers exactly as an unknown address does.
+        if (who && who !== "owner") {
+          const twin = await ask(unknownTwin(path), request);
+          const twinText = await twin.text();
+          if (twin.status !== res.status || comparableBody(text) !== comparableBody(twinText))
+            report.differences.push({ label, method, path: path.slice(0, 200), who, status: res.status, unknownStatus: twin.status });
+        }
       } catch (err) {
         status = `failed: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : err}`;
       }
+      if (who) report.backOffice[who] += 1;
       report.total += 1;
       const key = typeof status === "number" ? String(status) : "failed";
       report.byStatus[key] = (report.byStatus[key] ?? 0) + 1;

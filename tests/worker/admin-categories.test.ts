@@ -93,7 +93,8 @@ describe("the door", () => {
         { intent: "delete", id: String(first!.id) },
       ];
       for (const fields of posts) {
-        expect((await forms.post("/admin/categories", fields, who)).status).toBe(404);
+        // As a post to an unknown address: the shop's routes have no form there.
+        expect((await forms.post("/admin/categories", fields, who)).status).toBe(405);
       }
       const t = who?.token ?? null;
       for (const [method, path, body] of [

@@ -85,7 +85,8 @@ describe("an order's page", () => {
       }
       for (const fields of [{ intent: "confirm" }, { intent: "cancel", confirmCancel: "yes" }] as Record<string, string>[]) {
         const res = await forms.post(`/admin/orders/${orderNumber}`, fields, user);
-        expect(res.status).toBe(404);
+        // As a post to an unknown address: the shop's routes have no form there.
+        expect(res.status).toBe(405);
         expect(await res.text()).not.toContain("Order #");
       }
     }

@@ -1,8 +1,8 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { PRODUCT_DETAILS, PRODUCT_LIMITS, slugFromName } from "../../../workers/services/admin-products.rules";
-import { useHydrated } from "../../lib/use-hydrated";
 import { OnceForm } from "../forms/once-form";
+import { TableScroll } from "./table-scroll";
 
 /**
  * The product editor's form (issue 14 items 1 and 2), for /admin/products/new and /admin/products/:id.
@@ -213,12 +213,22 @@ export function ProductForm({
   const [announce, setAnnounce] = useState("");
   const [chosen, setChosen] = useState<File[]>([]);
   const dragFrom = useRef<number | null>(null);
-  const hydrated = useHydrated();
   // With JavaScript: the slug the name makes (shown while the slug is blank) and only the chosen category's subcategories.
   const [typedName, setTypedName] = useState(values.name);
   const [category, setCategory] = useState(values.categoryId);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setMedia(values.media), [values.media]);
+  // What was typed and chosen before the script started is in the form, not in `values`: the list
+  // narrows only once the category is read from there, in the same render (narrowed first to the saved
+  // category, it would drop the subcategory she chose, and the select would forget it).
+  const [narrowed, setNarrowed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the script takes over the server's form.
+  useEffect(() => {
+    const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    setTypedName(field("name")?.value ?? values.name);
+    setCategory(field("categoryId")?.value ?? values.categoryId);
+    setNarrowed(true);
+  }, []);
 
   // Focus the first refused field (or the summary) after a refused save.
   useEffect(() => {
@@ -288,7 +298,7 @@ export function ProductForm({
           value={values.slug}
           errors={errors}
           maxLength={PRODUCT_LIMITS.slug}
-          placeholder={hydrated ? slugFromName(typedName) : undefined}
+          placeholder={narrowed ? slugFromName(typedName) : undefined}
           hint="Lowercase letters, digits and hyphens. Leave blank to make it from the name."
         />
         <Field path="brand" label="Brand" value={values.brand} errors={errors} maxLength={PRODUCT_LIMITS.brand} />
@@ -316,7 +326,7 @@ export function ProductForm({
           <select id={fid("subcategoryId")} name="subcategoryId" defaultValue={values.subcategoryId} {...invalid(errors, "subcategoryId")}>
             <option value="">None</option>
             {options.categories.map((c) => {
-              if (hydrated && String(c.id) !== category) return null;
+              if (narrowed && String(c.id) !== category) return null;
               const subs = options.subcategories.filter((s) => s.categoryId === c.id);
               return subs.length ? (
                 <optgroup key={c.id} label={c.name}>
@@ -371,37 +381,39 @@ export function ProductForm({
         <legend>Colours</legend>
         <p className="admin-muted">At least one. Leave a row's name blank to leave it out.</p>
         <FieldError path="colors" errors={errors} />
-        <table className="admin-table admin-product__rows">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Colour (#rrggbb)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {colours.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
-                </RowCell>
-                <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
-                  {(control) => (
-                    <>
-                      <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
-                      <span
-                        className="admin-product__swatch"
-                        style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }}
-                      />
-                    </>
-                  )}
-                </RowCell>
+        <TableScroll label="Colours">
+          <table className="admin-table admin-product__rows">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Colour (#rrggbb)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {colours.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
+                <tr key={i}>
+                  <td>{i + 1}</td>
+                  <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
+                    {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
+                  </RowCell>
+                  <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
+                    {(control) => (
+                      <>
+                        <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
+                        <span
+                          className="admin-product__swatch"
+                          style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }}
+                        />
+                      </>
+                    )}
+                  </RowCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </fieldset>
 
       <fieldset className="admin-panel admin-product__section">
@@ -411,49 +423,51 @@ export function ProductForm({
           leave it out; taking a size off drops it from shoppers' carts.
         </p>
         <FieldError path="sizes" errors={errors} />
-        <table className="admin-table admin-product__rows">
-          <thead>
-            <tr>
-              <th scope="col">Size</th>
-              <th scope="col">Price (₹)</th>
-              <th scope="col">Discount price (₹)</th>
-              <th scope="col">Stock</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sizes.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
-              <tr key={i}>
-                <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
-                  {(control) => (
-                    <select {...control} defaultValue={s.size}>
-                      <option value="">—</option>
-                      {options.sizeChart.map((z) => (
-                        <option key={z} value={z}>
-                          {z}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </RowCell>
-                <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
-                </RowCell>
-                <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
-                </RowCell>
-                <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
-                  {(control) => (
-                    <>
-                      <input {...control} defaultValue={s.stock} inputMode="numeric" />
-                      {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
-                    </>
-                  )}
-                </RowCell>
+        <TableScroll label="Sizes and stock">
+          <table className="admin-table admin-product__rows">
+            <thead>
+              <tr>
+                <th scope="col">Size</th>
+                <th scope="col">Price (₹)</th>
+                <th scope="col">Discount price (₹)</th>
+                <th scope="col">Stock</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sizes.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
+                <tr key={i}>
+                  <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
+                    {(control) => (
+                      <select {...control} defaultValue={s.size}>
+                        <option value="">—</option>
+                        {options.sizeChart.map((z) => (
+                          <option key={z} value={z}>
+                            {z}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </RowCell>
+                  <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
+                    {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
+                  </RowCell>
+                  <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
+                    {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
+                  </RowCell>
+                  <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
+                    {(control) => (
+                      <>
+                        <input {...control} defaultValue={s.stock} inputMode="numeric" />
+                        {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
+                      </>
+                    )}
+                  </RowCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         <button type="submit" name="intent" value="more-rows" className="button" formNoValidate>
           Add rows
         </button>
