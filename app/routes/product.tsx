@@ -237,7 +237,7 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: 
     // A refusal for want of a size is said at the size choice (it reaches only a page posted without the script).
     if (!answer || sizeRefusal(answer)) return;
     if (answer.kind === "sign-in") {
-      toast.info(answer.message);
+      toast.info(answer.message, { toNextPage: true });
       navigate(answer.href);
     } else if (answer.kind === "done") {
       toast.success(answer.message);

@@ -22,7 +22,7 @@ const address = (n: number): AddressInput => ({
   fullName: `Person ${n}`,
   streetAddress: `${n} MG Road`,
   apartment: "",
-  townCity: "Bengaluru",
+  townCity: "Bangalore", // as the PIN directory names 560001
   state: "Karnataka",
   zipcode: "560001",
   phoneNumber: "9876543210",

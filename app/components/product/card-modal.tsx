@@ -72,7 +72,7 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
     if (!answer || fetcher.state !== "idle") return;
     if (answer.kind === "sign-in") {
       onClose();
-      toast.info(answer.message);
+      toast.info(answer.message, { toNextPage: true });
       navigate(answer.href);
     } else if (answer.kind === "done") {
       // The choice starts afresh next time (SPEC §4): closing the modal forgets it.

@@ -18,6 +18,8 @@ interface ReviewFormProps {
   action: string;
   /** A refused post's answer when the page came back without JavaScript. */
   answer?: ReviewAnswer;
+  /** What she gave the server's form before this one took its place (reviews-panel.tsx). */
+  given?: Record<string, string>;
 }
 
 /**
@@ -28,7 +30,7 @@ interface ReviewFormProps {
  * checks the rules of reviews.rules.ts first and says what is wrong beside the field; the server
  * checks them again and its message is shown when it refuses.
  */
-export function ReviewForm({ productId, productName, action, answer: pageAnswer }: ReviewFormProps) {
+export function ReviewForm({ productId, productName, action, answer: pageAnswer, given }: ReviewFormProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<ReviewAnswer>();
   const toast = useToast();
@@ -79,7 +81,7 @@ export function ReviewForm({ productId, productName, action, answer: pageAnswer 
 
   const ratingErrorId = `${id}-rating-error`;
   const commentErrorId = `${id}-comment-error`;
-  const values = refused?.values ?? {};
+  const values = given ?? refused?.values ?? {};
   return (
     <fetcher.Form
       ref={form}

@@ -1,4 +1,4 @@
-import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { signInPath } from "../../../workers/services/paths";
 import type { RatingSummary } from "../../lib/product-options";
@@ -11,22 +11,71 @@ import { type ReviewItem, ReviewList } from "./review-list";
 import { ReviewSignIn } from "./review-sign-in";
 
 /**
- * The form's code reaches only a signed-in shopper's browser, as its own chunk: signed-out visitors,
- * most of the product page's traffic, never download it. The server must still write the form into
- * the page in place (not stream it after the page: without JavaScript nothing would show it), so it
- * does not wait for a chunk: app/lib/reviews.server.ts hands the component over when the server
- * loads it (`provideServerReviewForm`). The browser keeps the server's form on screen while it
- * fetches the chunk, then hydrates it.
+ * The form's code reaches only a signed-in shopper's browser, as its own chunk, and only once she
+ * comes to the reviews: most product views never do, so the page's first load does not carry it. The
+ * server writes the form into the page in place (app/lib/reviews.server.ts hands it the component:
+ * `provideServerReviewForm`), and there it is a plain form that posts without the script. In the
+ * browser that form is left as the server wrote it (an element React does not look into) until the
+ * panel shows or she touches or focuses into it; then the chunk is fetched and the form drawn by
+ * React in its place, with the stars and words she had already given it.
  */
 type ReviewFormComponent = ComponentType<ComponentProps<typeof import("./review-form").ReviewForm>>;
 let serverReviewForm: ReviewFormComponent | undefined;
 export function provideServerReviewForm(component: ReviewFormComponent): void {
   serverReviewForm = component;
 }
-const LazyReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
-function ReviewForm(props: ComponentProps<ReviewFormComponent>) {
-  const Form = serverReviewForm ?? LazyReviewForm;
-  return <Form {...props} />;
+let loadedReviewForm: ReviewFormComponent | undefined;
+let loadingReviewForm: Promise<ReviewFormComponent> | undefined;
+const loadReviewForm = () =>
+  (loadingReviewForm ??= import("./review-form").then((m) => {
+    loadedReviewForm = m.ReviewForm;
+    return m.ReviewForm;
+  }));
+
+/** Left alone by React: the server's form inside stays as it is until the form's code is here. */
+const KEPT = { __html: "" };
+
+/** What she gave the server's form (and where she was in it), for the form React draws in its place. */
+function carriedFrom(slot: HTMLElement | null): { values: Record<string, string>; focused: string | null } {
+  const form = slot?.querySelector("form");
+  if (!form) return { values: {}, focused: null };
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const active = document.activeElement;
+  const focused = active && form.contains(active) ? (active.getAttribute("name") ?? null) : null;
+  return { values, focused };
+}
+
+function ReviewFormSlot(props: ComponentProps<ReviewFormComponent> & { reached: boolean }) {
+  const { reached, ...formProps } = props;
+  const slot = useRef<HTMLDivElement>(null);
+  const [Form, setForm] = useState<ReviewFormComponent | undefined>(() => serverReviewForm ?? loadedReviewForm);
+  const carried = useRef<ReturnType<typeof carriedFrom> | null>(null);
+
+  // Drawn by the browser itself (she came here by a link, not by loading the page): no server form to keep.
+  const hydrated = useHydrated();
+  const [drawnHere] = useState(hydrated);
+  useEffect(() => {
+    if ((reached || drawnHere) && !Form) void loadReviewForm().then((loaded) => setForm(() => loaded));
+  }, [reached, drawnHere, Form]);
+
+  // The server's form is read in the render that replaces it, so nothing typed up to then is lost.
+  if (Form && !serverReviewForm && carried.current === null) carried.current = carriedFrom(slot.current);
+  useEffect(() => {
+    const name = carried.current?.focused;
+    if (Form && name) slot.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  }, [Form]);
+
+  if (!Form) {
+    // During hydration and until the code is here: the server's form, untouched.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, so React keeps the server's form as it is
+    return <div ref={slot} className="review-form-slot" suppressHydrationWarning dangerouslySetInnerHTML={KEPT} />;
+  }
+  return (
+    <div ref={slot} className="review-form-slot">
+      <Form {...formProps} given={carried.current?.values} />
+    </div>
+  );
 }
 
 /** What the review route's loader answers for "Show more" (app/routes/product-reviews.ts). */
@@ -94,17 +143,29 @@ export function ReviewsPanel({ product, summary, total, reviews, pageSize, answe
   // The same element on every render of the panel (its hydration flag, a "Show more" load): an
   // update reaching the form's boundary before its chunk arrived would make React drop the server's
   // form and draw it afresh (React error 421).
-  const form = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <ReviewForm productId={product.id} productName={product.name} action={formAction} answer={answer} />
-      </Suspense>
-    ),
-    [product.id, product.name, formAction, answer],
-  );
+  // She has come to the reviews: the panel shows, or she touches or focuses into it.
+  const panel = useRef<HTMLDivElement>(null);
+  const [reached, setReached] = useState(false);
+  const signedIn = Boolean(root?.user);
+  useEffect(() => {
+    const element = panel.current;
+    if (!element || !signedIn || reached) return;
+    const reach = () => setReached(true);
+    const seen =
+      typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && reach());
+    if (seen) seen.observe(element);
+    else reach();
+    element.addEventListener("focusin", reach);
+    element.addEventListener("pointerdown", reach);
+    return () => {
+      seen?.disconnect();
+      element.removeEventListener("focusin", reach);
+      element.removeEventListener("pointerdown", reach);
+    };
+  }, [signedIn, reached]);
 
   return (
-    <div className="reviews-panel">
+    <div className="reviews-panel" ref={panel}>
       {summary ? (
         <p className="reviews-panel__summary">
           <RatingStars filled={summary.stars} />
@@ -119,7 +180,11 @@ export function ReviewsPanel({ product, summary, total, reviews, pageSize, answe
           {notice}
         </p>
       )}
-      {root?.user ? form : <ReviewSignIn href={signInPath(`${product.path}#reviews`)} />}
+      {signedIn ? (
+        <ReviewFormSlot productId={product.id} productName={product.name} action={formAction} answer={answer} reached={reached} />
+      ) : (
+        <ReviewSignIn href={signInPath(`${product.path}#reviews`)} />
+      )}
       <ReviewList reviews={shown} total={total} />
       {hasMore && (
         <p className="reviews-panel__more">

@@ -8,16 +8,19 @@ interface Toast {
   id: number;
   tone: Tone;
   message: string;
-  /** The page it was raised on. */
-  pathname: string;
+  /** The page it was raised on; null while it is on its way to the next page. */
+  pathname: string | null;
 }
+
+/** `toNextPage`: the message explains the page she is being sent to ("Please login first"), so it goes with her. */
+type ToastOptions = { toNextPage?: boolean };
 
 /** Each call answers the toast's id, for `dismiss`. */
 export interface ToastApi {
-  info(message: string): number;
-  success(message: string): number;
+  info(message: string, options?: ToastOptions): number;
+  success(message: string, options?: ToastOptions): number;
   /** Errors are announced at once (role="alert"); the others wait for a pause (role="status"). */
-  error(message: string): number;
+  error(message: string, options?: ToastOptions): number;
   /** Takes a toast away before its time (the page it spoke about has moved on). */
   dismiss(id: number): void;
 }
@@ -31,22 +34,27 @@ let nextId = 1;
 /**
  * Short messages at the top centre of the screen. One at a time: a new message replaces the one
  * showing (an expired coupon's refusal never stands beside the next coupon's success, and on a phone
- * a pile never covers the form), and a message belongs to its page: going to another page clears it.
+ * a pile never covers the form), and a message belongs to its page: going to another page clears it, unless it was raised to explain
+ * that page (`toNextPage`).
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
-    const add = (tone: Tone) => (message: string) => {
+    const add = (tone: Tone) => (message: string, options?: ToastOptions) => {
       const id = nextId++;
-      setToasts([{ id, tone, message, pathname: window.location.pathname }]);
+      setToasts([{ id, tone, message, pathname: options?.toNextPage ? null : window.location.pathname }]);
       return id;
     };
     return { info: add("info"), success: add("success"), error: add("error"), dismiss };
   }, [dismiss]);
   const { pathname } = useLocation();
   useEffect(
-    () => setToasts((all) => (all.every((t) => t.pathname === pathname) ? all : all.filter((t) => t.pathname === pathname))),
+    () =>
+      setToasts((all) => {
+        const kept = all.filter((t) => t.pathname === pathname || t.pathname === null);
+        return kept.length === all.length && kept.every((t) => t.pathname !== null) ? all : kept.map((t) => ({ ...t, pathname }));
+      }),
     [pathname],
   );
 
