@@ -178,6 +178,11 @@ describe("a failed online payment, then paying again from a reloaded checkout", 
     expect(adminPage).not.toMatch(/name="intent" value="(confirm|ship|cancel)"/);
     const toConfirm = readable(await (await ownerGet("/admin/orders?status=placed&limit=100")).text());
     expect(toConfirm).not.toContain(`href="/admin/orders/${waiting!.order_number}"`);
+    // In the list of every order it is a payment due, not "Placed".
+    const all = readable(await (await ownerGet("/admin/orders?limit=100")).text());
+    const row = new RegExp(`href="/admin/orders/${waiting!.order_number}"[\\s\\S]*?</tr>`).exec(all)?.[0] ?? "";
+    expect(row).toContain("Payment pending");
+    expect(row).not.toContain(">Placed<");
 
     // This time the payment goes through and is verified as checkout does.
     const paymentId = `pay_${randomBytes(7).toString("hex")}`;

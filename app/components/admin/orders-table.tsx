@@ -1,6 +1,7 @@
 import type { OrderListItem } from "../../../workers/services/admin-orders";
+import { orderStanding } from "../../../workers/services/order-views.rules";
 import { formatRupees } from "../../../workers/services/pricing";
-import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
+import { indiaDateTime, paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
 import { ShopLink } from "../shop-link";
 import { figures, TableHead } from "./admin-lists";
 import { TableScroll } from "./table-scroll";
@@ -30,7 +31,8 @@ export function OrdersTable({ orders, caption }: { orders: OrderListItem[]; capt
                 <span className="admin-sub">{paymentStatusLabel(o.paymentStatus)}</span>
               </td>
               <td>
-                <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
+                {/* An online order still waiting for its payment is a payment due, not an order to confirm. */}
+                <span className={`admin-status admin-status--${orderStanding(o).badge}`}>{orderStanding(o).label}</span>
                 {o.refundDue && <span className="admin-flag">Refund due</span>}
               </td>
             </tr>
