@@ -15,6 +15,7 @@ import { PayNow } from "../components/order/pay-now";
 import { payNowAction } from "../components/order/pay-now.server";
 import { ShopLink } from "../components/shop-link";
 import { signedInRead } from "../lib/auth.server";
+import { cancelWindow } from "../lib/help-figures";
 import type { Route } from "./+types/my-orders";
 
 /**
@@ -113,7 +114,7 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
         </ShopLink>
       </header>
       <p className="my-orders__hint">
-        An order can be cancelled within 24 hours of placing it: choose Cancel Order and tell us its number.
+        An order can be cancelled within {cancelWindow} of placing it: choose Cancel Order and tell us its number.
       </p>
       {orders.length === 0 ? (
         <div className="my-orders__empty">

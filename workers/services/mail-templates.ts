@@ -205,7 +205,7 @@ function orderConfirmationMail({ name, order, link: linkTemplate }: { name: stri
     "View your order:",
     link,
     "",
-    `To cancel within 24 hours of ordering, write to ${shop.email} or use the enquiry form on our site.`,
+    `To cancel within ${settings.policies.cancelWithinHours} hours of ordering, write to ${shop.email} or use the enquiry form on our site.`,
     "",
     signature(),
   ].join("\n");
@@ -214,7 +214,7 @@ function orderConfirmationMail({ name, order, link: linkTemplate }: { name: stri
 ${order.giftEligible ? giftHtml(GIFT_NOTE) : ""}${orderHtml(order)}
 <p style="margin:0 0 16px">${escapeHtml(payNote)}</p>
 <p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#8A1C2B;color:#fff;text-decoration:none;padding:12px 22px;border-radius:6px;font-weight:600">View your order</a></p>
-<p style="margin:0;color:#6E625C;font-size:14px">To cancel within 24 hours of ordering, write to ${escapeHtml(shop.email)} or use the enquiry form on our site.</p>`;
+<p style="margin:0;color:#6E625C;font-size:14px">To cancel within ${settings.policies.cancelWithinHours} hours of ordering, write to ${escapeHtml(shop.email)} or use the enquiry form on our site.</p>`;
   return { subject, text, html: html(subject, body) };
 }
 
