@@ -123,6 +123,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A guest checks out only a Buy Now line (her session may also have ended since the page was drawn).
   if (!claims && !held) throw redirect(CHECKOUT_SIGN_UP);
   const checkout: Checkout = { services, held, guest: !claims, posted: postedForm(form, !claims) };
+  // "enter" is the form's first, unseen submit button, the one the Enter key presses without
+  // JavaScript: it applies a code typed in the coupon box, else only draws the page again, so Enter
+  // in a field never places an order unseen.
   if (intent === "apply-coupon" || (intent === "enter" && checkout.posted.couponEntry.trim())) return applyCode(checkout);
   if (intent === "remove-coupon") return answer({ intent, ok: true, form: { ...checkout.posted, coupon: null } });
   if (intent === "enter") return answer({ intent, ok: true, form: await drawnAgain(checkout) });
@@ -196,19 +199,17 @@ async function place(request: Request, checkout: Checkout, form: FormData) {
   // Razorpay's window needs JavaScript; without it no pending order is made to hold stock for nothing.
   if (paymentMethod === "bank" && text(form, "js") !== "1") return refuse(checkoutMessages.needsJavaScript, 400);
 
-  let shippingInfo: unknown;
-  if (chosen === NEW_ADDRESS) {
-    if (noAddressGiven(values)) return refuse(checkoutMessages.noAddress, 400);
-    // City and State from the PIN directory (also when she typed the PIN before the page's script
-    // could fill them); the order service checks every field and answers each one's message.
-    const placed = await placeByPin(services, values);
-    values = placed.address as AddressValues;
-    shippingInfo = values;
-  } else {
-    shippingInfo = { addressId: chosen };
-  }
+  if (chosen === NEW_ADDRESS && noAddressGiven(values)) return refuse(checkoutMessages.noAddress, 400);
 
   try {
+    let shippingInfo: unknown = { addressId: chosen };
+    if (chosen === NEW_ADDRESS) {
+      // City and State from the PIN directory (also when she typed the PIN before the page's script
+      // could fill them; a PIN it must ask India Post about may fail with a 503, refused below); the
+      // order service checks every field and answers each one's message.
+      values = (await placeByPin(services, values)).address as AddressValues;
+      shippingInfo = values;
+    }
     const placed = await placeOrder(services, {
       shippingInfo,
       saveAddress: !guest && chosen === NEW_ADDRESS && posted.saveAddress,

@@ -247,7 +247,7 @@ function CheckoutForm({ guest, buyNow, lines, totals, addresses, checkoutKey, co
           onFocus={loadAddressCheck}
           onSubmit={checkBeforePlacing}
         >
-          {/* The button Enter presses (the form's first): see CHECKOUT_INTENTS. */}
+          {/* The button Enter presses (the form's first): a typed coupon is applied or the page drawn again, never an order placed. */}
           <button type="submit" name="intent" value="enter" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
           <input type="hidden" name="lines" value={buyNow ? "buy-now" : "cart"} />

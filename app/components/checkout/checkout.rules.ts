@@ -87,13 +87,6 @@ export interface CheckoutFormState {
   couponEntry: string;
 }
 
-/**
- * Intents of the checkout form's buttons. "enter" is the form's first, unseen submit button, the one
- * the Enter key presses without JavaScript: it applies a code typed in the coupon box, else only draws
- * the page again, so Enter in a field never places an order unseen.
- */
-export const CHECKOUT_INTENTS = ["place", "apply-coupon", "remove-coupon", "enter", "verify"] as const;
-
 /** What the page's action answers (a placed cash-on-delivery order and a verified payment redirect instead). */
 export type CheckoutAnswer =
   | { intent: "apply-coupon"; ok: true; coupon: CouponApplied; form?: CheckoutFormState }
