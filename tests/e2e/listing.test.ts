@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { settings } from "../../workers/services/settings";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, useBrowser, viewports } from "../support/browser";
+import { actBeforeHydration } from "../support/page";
 
 const browser = useBrowser();
 const PAGE_SIZE = settings.catalogue.listingPageSize;
@@ -199,6 +200,28 @@ describe("listing filters", () => {
         ).toBe(true);
       }
       expect(await page.getByRole("link", { name: "View All Products" }).count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("applies a size and a sort chosen before the page's script started (390 px, CPU 4x), and keeps them shown", async () => {
+    const { page, close } = await browser.open("phone", { hydrated: false });
+    try {
+      await actBeforeHydration(page, "/all-products", async () => {
+        await page.getByLabel("Size").selectOption("XS");
+        await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+      });
+      // The Apply button she would have pressed is gone: the script applies what she chose.
+      await page.waitForURL((url) => url.searchParams.get("size") === "XS" && url.searchParams.get("sort") === "price-asc");
+      expect(await page.getByLabel("Size").inputValue()).toBe("XS");
+      expect(await page.getByLabel("Sort by").inputValue()).toBe("price-asc");
+      await expect.poll(async () => ascending(await inStockPrices(page))).toBe(true);
+      // A URL loaded since (Back) is written into the selects.
+      await page.goBack();
+      await page.waitForURL((url) => !url.searchParams.has("size"));
+      await expect.poll(() => page.getByLabel("Size").inputValue()).toBe("");
+      expect(await page.getByLabel("Sort by").inputValue()).toBe("newest");
     } finally {
       await close();
     }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import type { ProductSort } from "../../../workers/services/catalog.schema";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -18,8 +19,10 @@ type Field = "sort" | "size" | "color";
 
 /**
  * Sort, size and colour as a plain GET form, so it works before and without JavaScript (the Apply
- * button). Once hydrated each change applies at once and the button goes. The controls show the
- * URL being loaded while it loads, then the loaded one: the URL is the only state.
+ * button). Once hydrated each change applies at once and the button goes. The selects keep their own
+ * DOM value (docs/style-guide.md): a choice made before the script started is applied when it starts
+ * (the Apply button she would have pressed is gone by then), and a URL loaded since (Back, a tile)
+ * is written into them.
  */
 export function FilterBar({ filters, facets }: { filters: ListingFilters; facets: Facets }) {
   const navigate = useNavigate();
@@ -51,15 +54,50 @@ export function FilterBar({ filters, facets }: { filters: ListingFilters; facets
       ? [{ name: filters.color, hex: "" }, ...facets.colors]
       : facets.colors;
   const chosenColor = colors.find((c) => c.name.toLowerCase() === current.color?.toLowerCase());
+  const shown = {
+    size: filters.size ?? "",
+    color: colors.find((c) => c.name.toLowerCase() === filters.color?.toLowerCase())?.name ?? "",
+    sort: filters.sort,
+  };
+
+  const form = useRef<HTMLFormElement>(null);
+  const select = (field: Field) => form.current?.elements.namedItem(field) as HTMLSelectElement | null;
+  // What she chose before the script started is what she asked for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the script takes over the form.
+  useEffect(() => {
+    const chosen = { size: select("size")?.value ?? "", color: select("color")?.value ?? "", sort: select("sort")?.value ?? shown.sort };
+    if (chosen.size === shown.size && chosen.color === shown.color && chosen.sort === shown.sort) return;
+    navigate(
+      listingHref({
+        ...filters,
+        page: 1,
+        size: chosen.size || undefined,
+        color: chosen.color || undefined,
+        sort: chosen.sort as ProductSort,
+      }),
+      { preventScrollReset: true },
+    );
+  }, []);
+  // A URL loaded since: the selects show it (not on hydration, where they keep her choice).
+  const loaded = useRef(`${shown.size}|${shown.color}|${shown.sort}`);
+  useEffect(() => {
+    const now = `${shown.size}|${shown.color}|${shown.sort}`;
+    if (loaded.current === now) return;
+    loaded.current = now;
+    for (const field of ["size", "color", "sort"] as const) {
+      const element = select(field);
+      if (element && element.value !== shown[field]) element.value = shown[field];
+    }
+  });
 
   return (
-    <form method="get" action={`${LISTING_PATH}#products`} className="filter-bar" aria-label="Sort and filter products">
+    <form ref={form} method="get" action={`${LISTING_PATH}#products`} className="filter-bar" aria-label="Sort and filter products">
       {filters.category && <input type="hidden" name="category" value={filters.category} />}
       {filters.subcategory && <input type="hidden" name="subcategory" value={filters.subcategory} />}
 
       <label className="filter-bar__field filter-bar__field--size">
         <span className="filter-bar__label">Size</span>
-        <select name="size" value={current.size ?? ""} onChange={(e) => change("size", e.target.value)}>
+        <select name="size" defaultValue={shown.size} onChange={(e) => change("size", e.target.value)}>
           <option value="">All sizes</option>
           {sizes.map((size) => (
             <option key={size} value={size}>
@@ -73,7 +111,7 @@ export function FilterBar({ filters, facets }: { filters: ListingFilters; facets
         <span className="filter-bar__label">Colour</span>
         <span className="filter-bar__control">
           {chosenColor?.hex && <span className="filter-bar__swatch" style={{ background: chosenColor.hex }} aria-hidden="true" />}
-          <select name="color" value={chosenColor?.name ?? ""} onChange={(e) => change("color", e.target.value)}>
+          <select name="color" defaultValue={shown.color} onChange={(e) => change("color", e.target.value)}>
             <option value="">All colours</option>
             {colors.map((color) => (
               <option key={color.name} value={color.name}>
@@ -86,7 +124,7 @@ export function FilterBar({ filters, facets }: { filters: ListingFilters; facets
 
       <label className="filter-bar__field filter-bar__field--sort">
         <span className="filter-bar__label">Sort by</span>
-        <select name="sort" value={current.sort} onChange={(e) => change("sort", e.target.value)}>
+        <select name="sort" defaultValue={shown.sort} onChange={(e) => change("sort", e.target.value)}>
           {SORTS.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
