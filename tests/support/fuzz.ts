@@ -612,9 +612,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/thankyou", query: ["order", "key"] },
 ];
 
-/** The back office's route ids, as a `.data` request's `_routes` names them. */
-const BACK_OFFICE_ROUTES = [
-  "root",
+/** Every route of the back office by id, as a `.data` request's `_routes` names them. */
+export const BACK_OFFICE_ROUTE_IDS = [
   "layouts/admin-layout",
   "routes/admin-dashboard",
   "routes/admin-orders",
@@ -635,8 +634,10 @@ const BACK_OFFICE_ROUTES = [
   "routes/admin-product",
   "routes/admin-stock",
   "routes/admin-categories",
-  "routes/nothing",
 ];
+
+/** What a `_routes` may name: the back office's routes, the root, and one that does not exist. */
+const BACK_OFFICE_ROUTES = ["root", ...BACK_OFFICE_ROUTE_IDS, "routes/nothing"];
 const someId = (r: Rng, good: string) => segment(r, good);
 /**
  * The back office's pages (each also asked as `.data`, with and without `_routes`), as a visitor, a

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SESSION_COOKIE } from "../../workers/services/session";
 import { createUser, type TestUser } from "../support/accounts";
-import { comparableBody, unknownTwin } from "../support/fuzz";
+import { BACK_OFFICE_ROUTE_IDS, comparableBody, unknownTwin } from "../support/fuzz";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -77,30 +77,6 @@ const PAGES = [
   "/admin/categories",
 ];
 
-/** Every route of the back office by id, as `_routes` names them. */
-const ROUTE_IDS = [
-  "layouts/admin-layout",
-  "routes/admin-dashboard",
-  "routes/admin-messages",
-  "routes/admin-message",
-  "routes/admin-reviews",
-  "routes/admin-orders",
-  "routes/admin-order",
-  "routes/admin-staff",
-  "routes/admin-audit-log",
-  "routes/admin-invoice",
-  "routes/admin-packing-slip",
-  "routes/admin-coupons",
-  "routes/admin-coupon-new",
-  "routes/admin-coupon",
-  "routes/admin-settings",
-  "routes/admin-products",
-  "routes/admin-product-new",
-  "routes/admin-product",
-  "routes/admin-stock",
-  "routes/admin-categories",
-];
-
 const dataPath = (page: string) => (page === "/admin/" ? "/admin.data" : `${page}.data`);
 
 const ASKS: Ask[] = [
@@ -115,9 +91,9 @@ const ASKS: Ask[] = [
     { method: "GET", path: `${page}?from=2026-13-01&page=-1&status=nope` },
     { method: "HEAD", path: page },
     { method: "GET", path: dataPath(page) },
-    { method: "GET", path: `${dataPath(page)}?from=2026-13-01&to=x&page=abc&_routes=${ROUTE_IDS.join(",")}` },
+    { method: "GET", path: `${dataPath(page)}?from=2026-13-01&to=x&page=abc&_routes=${BACK_OFFICE_ROUTE_IDS.join(",")}` },
   ]),
-  ...ROUTE_IDS.map((id): Ask => ({ method: "GET", path: `/admin/orders.data?from=nope&_routes=${id}` })),
+  ...BACK_OFFICE_ROUTE_IDS.map((id): Ask => ({ method: "GET", path: `/admin/orders.data?from=nope&_routes=${id}` })),
   // Form posts, good and broken, and every other method.
   ...PAGES.flatMap((page): Ask[] => [
     { method: "POST", path: page, body: form({ intent: "create", name: "Door test", code: "DOOR10" }), type: FORM },

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { createUser } from "../support/accounts";
+import { decode, fresh } from "../support/html";
 
 /**
  * One promise, one figure: every page that says how long delivery takes, how long a return or a
@@ -10,18 +11,6 @@ import { createUser } from "../support/accounts";
  * caught even when the settings are right.
  */
 const base = inject("baseUrl");
-
-/** A query no one has asked before, so the page is rendered now, not served from the edge cache. */
-const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}t=${Date.now()}${Math.random().toString(36).slice(2)}`;
-
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;|&#160;/g, " ");
 
 /**
  * The visible text of some HTML, tags and comments gone, entities decoded, spaces collapsed; the end

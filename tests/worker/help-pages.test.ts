@@ -2,6 +2,7 @@ import { createClient } from "@libsql/client";
 import { describe, expect, inject, it } from "vitest";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { decode, fresh } from "../support/html";
 
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
@@ -12,17 +13,6 @@ const POLICIES = [
   ["/privacy-policy", "Privacy Policy"],
   ["/terms-and-conditions", "Terms & Conditions"],
 ] as const;
-
-/** A query no one has asked before, so the page is rendered now, not served from the edge cache. */
-const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}t=${Date.now()}${Math.random().toString(36).slice(2)}`;
-
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
 
 /** The page's visible text, tags and comments gone, entities decoded, spaces collapsed. */
 const textOf = (html: string) =>
