@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { cartCall } from "../support/cart";
-import { actBeforeHydration } from "../support/page";
+import { actBeforeHydration, slowCpu } from "../support/page";
 import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";
 
@@ -82,8 +82,19 @@ describe("checkout typed into before the script starts (390 px, CPU 4x)", () => 
       expect(await page.getByRole("radio", { name: /Bank \/ UPI \/ Wallets/ }).isChecked()).toBe(true);
       await page.getByRole("button", { name: "Apply" }).click();
       await page.getByText("WELCOME10 applied: you save", { exact: false }).waitFor();
-      // One notice at a time: the success is the only toast showing.
+      // One notice at a time: the success is the only toast showing...
       expect(await page.locator(".toast").count()).toBe(1);
+      // ...it leaves the header in reach (the cart link is clicked while it shows: under the header,
+      // not over it)...
+      await slowCpu(page, 1);
+      const cart = page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+      await cart.click({ trial: true, timeout: 1_000 });
+      expect(await page.locator(".toast").count()).toBe(1);
+      // ...and it stays on the checkout: going to the cart, long before it would time out, clears it.
+      await cart.click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.locator(".toast").count()).toBe(0);
     } finally {
       await close();
     }
