@@ -68,7 +68,7 @@ export default function App() {
 /** What a route may put in its `handle`; the root reads it from every match. */
 interface RouteHandle {
   homeLayout?: boolean;
-  /** The spec's words for this page failing to load (SPEC §8): the error page's title. */
+  /** This page's words for failing to load (as docs/product/ lists them): the error page's title. */
   failure?: string;
 }
 

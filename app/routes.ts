@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   layout("layouts/home-layout.tsx", [index("routes/home.tsx")]),
-  // The back office (issue 13): its own frame, before the storefront's catch-all; staff only, a 404 for anyone else.
+  // The back office: its own frame, before the storefront's catch-all; staff only, a 404 for anyone else.
   layout("layouts/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx"),
     route("admin/messages", "routes/admin-messages.tsx"),

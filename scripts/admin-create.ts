@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create -- --email her@example.com`: makes an existing, verified account the shop's
- * owner (issue 13), who can then sign in to /admin and give the staff role to others. Without
+ * owner, who can then sign in to /admin and give the staff role to others. Without
  * DATABASE_URL it changes the local database file; with DATABASE_URL (and DATABASE_AUTH_TOKEN) the
  * hosted one. Her sessions end (the session version moves on): she signs in again, for 12 hours.
  */

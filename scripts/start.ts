@@ -70,7 +70,7 @@ const db = await startLocalDbServer({ file, port: DB_PORT });
 console.log(`Local libSQL server on ${db.url}`);
 
 // The local Razorpay stand-in (stand-ins/razorpay): online payments with the production code path,
-// the fixed test keys, and signed webhooks to the shop (README "Payments locally").
+// the fixed test keys, and signed webhooks to the shop (docs/payments-locally.md).
 const address = `http://127.0.0.1:${SHOP_PORT}`;
 const razorpay = await startRazorpayStandIn({ port: RAZORPAY_PORT, webhookUrl: `${address}/api/payment/webhook` });
 console.log(`Razorpay stand-in on ${razorpay.url}`);

@@ -1,7 +1,10 @@
 import type { Plugin } from "vite";
 import { patchPlugin, type Replacement, replaceExactly } from "./vite-patch";
 
-/** React Router's production file; each replacement must find exactly react-router 7.18.4's code (pinned in DECISIONS.md). */
+/**
+ * React Router's production file; each replacement must find exactly react-router 7.18.4's code (pinned:
+ * docs/decisions/0010-pinned-toolchain.md).
+ */
 const FILE = /\/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/;
 
 /**

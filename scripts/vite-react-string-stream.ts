@@ -13,7 +13,7 @@ import { patchPlugin, type Replacement, replaceExactly } from "./vite-patch";
  * The stream configuration is a handful of small functions at the top of React's minified file
  * (writeChunk, writeChunkAndReturn, completeWriting, stringToChunk, stringToPrecomputedChunk and the
  * flush's inlined beginWriting). Each replacement must find exactly the code of react-dom 18.3.1
- * (pinned in DECISIONS.md); anything else fails the build rather than ship a half-changed renderer.
+ * (pinned: docs/decisions/0010-pinned-toolchain.md); anything else fails the build rather than ship a half-changed renderer.
  */
 const FILE = /\/react-dom\/cjs\/react-dom-server\.browser\.production\.min\.js$/;
 

@@ -30,7 +30,7 @@ declare module "react-router" {
 }
 
 /**
- * CSRF (DECISIONS §5): a browser sends Origin with every unsafe request, so a write whose Origin is
+ * CSRF (docs/decisions/0005-sessions-codes-and-limits.md): a browser sends Origin with every unsafe request, so a write whose Origin is
  * another site is refused. Requests without Origin (API clients, the payment provider) pass; they
  * authenticate with a Bearer token or a signature, which a browser cannot forge across sites.
  */

@@ -1,6 +1,6 @@
 const STEPS = ["Shopping cart", "Checkout details", "Order complete"] as const;
 
-/** SPEC §2: the three steps of buying, the current one marked for sight and for screen readers. */
+/** The three steps of buying (docs/product/shopping.md), the current one marked for sight and for screen readers. */
 export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
     <nav aria-label="Checkout progress" className="checkout-steps">

@@ -7,7 +7,7 @@ import { Avatar } from "./avatar";
 import { UserIcon } from "./icons";
 import { ShopLink } from "./shop-link";
 
-/** What the browser keeps for a shopper (SPEC §3 "Browser storage keys"); logout clears it. */
+/** What the browser keeps for a shopper (docs/product/accounts.md); logout clears it. */
 const BROWSER_KEYS = ["checkoutState", "user", "token"];
 
 /**

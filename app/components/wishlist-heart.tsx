@@ -16,7 +16,7 @@ interface WishlistHeartProps {
 }
 
 /**
- * The wishlist heart (SPEC §2, §4, §8), for signed-in shoppers only: a real form posting intent add
+ * The wishlist heart (docs/product/shopping.md), for signed-in shoppers only: a real form posting intent add
  * or remove and the product id to /wishlist. Its state is `useShopperCounts().wishlisted`, so it
  * fills (and the header badge counts) the moment it is pressed, and goes back if the server refuses.
  * Without JavaScript the form also carries `redirect`, and the shopper comes back to this page.

@@ -7,7 +7,7 @@ import adminCss from "../styles/admin.css?url";
 import type { Route } from "./+types/admin-layout";
 
 /**
- * The back office's frame (issue 13): every /admin page sits in it. Its loader is the door: anyone
+ * The back office's frame: every /admin page sits in it. Its loader is the door: anyone
  * who is not signed in as staff or the owner gets the shop's own 404 (the root's error page, the same
  * page and status as an unknown address), so nothing hints that a back office exists. Its stylesheet
  * is a file of its own, linked from here only: the storefront's inline CSS and JavaScript never carry it.

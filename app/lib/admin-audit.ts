@@ -2,7 +2,7 @@ import { indiaDate } from "../../workers/services/dates.rules";
 import { formatRupees } from "../../workers/services/pricing";
 
 /**
- * The audit log's words (issue 13): a readable label for every action the services write (grep
+ * The audit log's words: a readable label for every action the services write (grep
  * `audit_log` and `auditStatement` in workers/services), the row it touched by its name, and a
  * compact diff of its before and after in the owner's terms: rupees for money kept in paise, India
  * time for times, yes/no. Client-safe and small: only the /admin pages import it.

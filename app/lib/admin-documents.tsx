@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * What the back office's printable documents share (issue 13: the packing slip and the tax invoice).
+ * What the back office's printable documents share (the packing slip and the tax invoice).
  * Its own module, imported by those two routes only, so no storefront chunk changes.
  */
 

@@ -17,7 +17,7 @@ import type { FormMedia, ProductFormProblem, ProductFormValues } from "../compon
 import { staffAction } from "./admin.server";
 
 /**
- * The product pages' action (issue 14): the form's fields nested as the shared schema reads them,
+ * The product pages' action: the form's fields nested as the shared schema reads them,
  * spare rows left out (so a refused field keeps its row number when the form comes back), the
  * no-JavaScript buttons applied (move a picture, remove one, add rows), then the same services as
  * the API. Post/Redirect/Get with a notice; a refused form comes back with every field's message.

@@ -4,7 +4,7 @@ import { AppError } from "../../workers/services/errors";
 import { requireStaff } from "../../workers/services/staff";
 
 /**
- * The back office's pages (issue 13): a service's 404 (not staff, or no such row) becomes the shop's
+ * The back office's pages: a service's 404 (not staff, or no such row) becomes the shop's
  * own 404 page, like the admin layout's door; any other refusal of what the address asked (a filter
  * or page number it cannot read) is that status with the service's message, never a 500. Actions
  * check the staff member first, before reading the form, so a shopper's or visitor's post changes

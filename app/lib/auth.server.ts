@@ -8,7 +8,7 @@ import type { FieldErrors } from "../../workers/services/fields.schema";
 import { signInPath } from "../../workers/services/paths";
 import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
 
-/** Page-side session helpers: loaders and actions call the services directly (DECISIONS §2). */
+/** Page-side session helpers: loaders and actions call the services directly (README.md, 'How a request is served'). */
 
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
@@ -108,7 +108,7 @@ function fieldsOf(err: AppError): FieldErrors | undefined {
 /**
  * Turns a service's failure into the action's answer. An AppError keeps its status, its message and
  * the fields it is about; anything else (a mail provider down, a database hiccup) is logged and
- * answered with `fallback`, the spec's generic message for that form, instead of an error page.
+ * answered with `fallback`, the documented generic message for that form, instead of an error page.
  */
 export function formProblem(err: unknown, values?: Record<string, string>, fallback = "Something went wrong") {
   // A database that cannot be reached is the shared 503 page (workers/outage.ts), not a form message.

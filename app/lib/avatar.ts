@@ -1,6 +1,6 @@
 /**
  * A profile image path as the header and profile show it: an absolute http(s) URL stays as it is,
- * anything else (our own `/media/...` paths) is resolved against the shop's origin (SPEC §2).
+ * anything else (our own `/media/...` paths) is resolved against the shop's origin (docs/product/catalog.md, "Layout and navigation").
  */
 export function avatarUrl(profileImage: string | null | undefined, origin: string): string | null {
   if (!profileImage) return null;

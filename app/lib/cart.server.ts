@@ -30,8 +30,8 @@ import { type CartAnswer, readChoice } from "./product-choice";
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
 /**
- * Two short-lived HttpOnly cookies carry a choice across sign-in or sign-up, in one place (SPEC
- * "Checkout state", DECISIONS §8): the Buy Now line checkout shows, and an add a signed-out shopper
+ * Two short-lived HttpOnly cookies carry a choice across sign-in or sign-up, in one place
+ * (docs/product/shopping.md, "Cart and wishlist"): the Buy Now line checkout shows, and an add a signed-out shopper
  * asked for, which completes when she is back. They hold no price or name: both are read afresh.
  */
 const HELD_COOKIE = "aanchal_buy_now";
@@ -74,14 +74,14 @@ export const buyNowLine = (request: Request, userId: number | null) => readHeld(
 export const clearBuyNow = (request: Request) => writeHeld(request, HELD_COOKIE, null);
 const pendingAdd = (request: Request) => readHeld(request, PENDING_ADD_COOKIE, null);
 
-/** Signing out forgets every choice this browser kept (SPEC §4: logout removes the cart and persisted data). */
+/** Signing out forgets every choice this browser kept (docs/product/accounts.md, "Sign-in, sign-out and reset"). */
 export const forgetKeptChoices = (request: Request) => [
   clearBuyNow(request),
   writeHeld(request, PENDING_ADD_COOKIE, null),
   noticeCookie(request, null),
 ];
 
-/** Checkout for a signed-out shopper starts with an account (SPEC §4 "Buy Now"), then comes back. */
+/** Checkout for a signed-out shopper starts with an account (docs/product/orders.md), then comes back. */
 export const CHECKOUT_SIGN_UP = withRedirect("/create-account", "/checkout");
 
 /** A failure as the shopper reads it (the service's own words), or null for one that is not hers to fix. */

@@ -38,7 +38,7 @@ export const paymentMethodsText = (() => {
 /** "27 August 2025" from settings.policies.updated. */
 export const policyUpdated = indiaDate(`${policies.updated}T00:00:00+05:30`);
 
-/** What delivery costs, in one sentence, as checkout charges it (DECISIONS §8). */
+/** What delivery costs, in one sentence, as checkout charges it (docs/product/content.md). */
 export function deliveryChargeText(rules: MoneyRules): string {
   const charge = formatRupees(rules.deliveryChargePaise);
   if (rules.freeShippingThresholdPaise === null) return `Delivery is ${charge} on every order, wherever you are in India.`;

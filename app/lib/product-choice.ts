@@ -26,8 +26,8 @@ export function readChoice(form: FormData): { intent: CartIntent | null; source:
 }
 
 /**
- * What the cart action (app/lib/cart.server.ts) answers: done (with the spec's success words), a
- * refusal in the spec's words, or "sign in first" with where to go. Buy Now and checkout redirect.
+ * What the cart action (app/lib/cart.server.ts) answers: done (with the documented success words), a
+ * refusal in the documented words, or "sign in first" with where to go. Buy Now and checkout redirect.
  */
 export type CartAnswer =
   | { kind: "done"; intent: string; message: string; count?: number }

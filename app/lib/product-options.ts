@@ -1,6 +1,6 @@
 /**
- * The rules for choosing colour, size and quantity while the shopper chooses (SPEC §4 "Product
- * page", §5 "Cart and buy", §9): what is ticked for her, the stepper's bounds, the low-stock note and the
+ * The rules for choosing colour, size and quantity while the shopper chooses (docs/product/catalog.md,
+ * "The product page"): what is ticked for her, the stepper's bounds, the low-stock note and the
  * rating. Pure, client-safe and small, because the product page loads it; judging a submitted
  * choice, with its messages, is workers/services/choice.rules.ts.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** What a product picture shows when it is missing or fails to load (SPEC §2 "Product card"). */
+/** What a product picture shows when it is missing or fails to load (docs/product/catalog.md). */
 export const PLACEHOLDER_IMAGE = "/media/placeholder.svg";
 
 /** Swaps a picture that failed for the placeholder, once (the placeholder itself failing stays as it is). */

@@ -9,7 +9,7 @@ import { auditActionLabel, auditChanges, auditSubject, auditTime } from "../lib/
 import type { Route } from "./+types/admin-audit-log";
 
 /**
- * The owner's audit log (issue 13 item 1): every change made in the back office, newest first, with
+ * The owner's audit log: every change made in the back office, newest first, with
  * who made it, what it was, a link to the row it touched and the fields it changed (the whole record
  * in a disclosure). Filtered by kind of row and by who, paged: plain links, so it works without
  * JavaScript. The owner only: a staff member gets the shop's 404 page, as a shopper does.

@@ -20,7 +20,7 @@ import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-categories";
 
 /**
- * The back office's categories (issue 14 item 4, /admin/categories): the home tiles in their order,
+ * The back office's categories (/admin/categories): the home tiles in their order,
  * each with its icon, product counts and subcategories; forms to create, rename, set the icon, move a
  * tile up or down, and delete a category or subcategory without products. Every form posts here and
  * answers with a redirect and a notice (Post/Redirect/Get), so all of it works without JavaScript.

@@ -9,7 +9,7 @@ import { couponProblem, postedCoupon } from "../lib/admin-coupons.server";
 import type { FormProblem } from "../lib/auth.server";
 import type { Route } from "./+types/admin-coupon-new";
 
-/** The owner's new-coupon form (issue 14 item 5); a saved coupon goes back to the list with a notice. */
+/** The owner's new-coupon form; a saved coupon goes back to the list with a notice. */
 export async function loader({ context }: Route.LoaderArgs) {
   await staffPage(requireStaff(context.services, "owner"));
   return null;

@@ -15,7 +15,7 @@ import type { FormProblem } from "../lib/auth.server";
 import type { Route } from "./+types/admin-coupon";
 
 /**
- * One coupon (issue 14 item 5): its form (every field says what is saved now) and its uses, each
+ * One coupon: its form (every field says what is saved now) and its uses, each
  * order linked to its page. The owner only. Post/Redirect/Get with a notice.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-coupons";
 
 /**
- * The owner's Coupons page (issue 14 item 5): every coupon with its terms, window, limits, uses and
+ * The owner's Coupons page: every coupon with its terms, window, limits, uses and
  * state; filters Active (switched on and not past its last day), Expired and All. The owner only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

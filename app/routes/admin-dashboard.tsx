@@ -7,7 +7,7 @@ import { ShopLink } from "../components/shop-link";
 import type { Route } from "./+types/admin-dashboard";
 
 /**
- * The dashboard (issue 13, /admin): today's and this week's orders and revenue (India time), the
+ * The dashboard (/admin): today's and this week's orders and revenue (India time), the
  * orders waiting for each step, online payments still pending, refunds due, unread messages and the
  * sizes running low. One service, one round trip, the same figures as GET /api/admin/dashboard.
  */

@@ -9,7 +9,7 @@ import { paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-invoice";
 
 /**
- * An order's tax invoice (issue 13, /admin/orders/:number/invoice): the seller with its GSTIN, the
+ * An order's tax invoice (/admin/orders/:number/invoice): the seller with its GSTIN, the
  * buyer and the place of supply, each line's HSN, discount, taxable value, rate and CGST + SGST (or
  * IGST), the delivery charge, the totals and the amount in words. Printable on A4 (admin.css hides
  * the back office's bar and the links on paper). The figures are the service's (gst.ts); an order

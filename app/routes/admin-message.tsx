@@ -11,7 +11,7 @@ import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-message";
 
 /**
- * One message of the inbox (issue 13 item 4): the whole text (as text, never HTML), its replies, a
+ * One message of the inbox: the whole text (as text, never HTML), its replies, a
  * reply box that mails the sender and records the reply, and "Mark handled" / "Reopen". Opening it
  * marks it read. Forms post here and answer with a redirect and a notice (Post/Redirect/Get), so
  * they work without JavaScript; a refused reply comes back with its message and what was typed.

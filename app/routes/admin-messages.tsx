@@ -8,7 +8,7 @@ import { staffPage } from "../lib/admin.server";
 import type { Route } from "./+types/admin-messages";
 
 /**
- * The inbox (issue 13 item 4): contact messages and enquiries together, newest first; unread ones in
+ * The inbox: contact messages and enquiries together, newest first; unread ones in
  * bold and said so in words; filters and pages are plain links, so the page works without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

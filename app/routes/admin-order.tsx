@@ -13,7 +13,7 @@ import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/admin-order";
 
 /**
- * One order in the back office (issue 13, /admin/orders/:number): its lines, address, totals,
+ * One order in the back office (/admin/orders/:number): its lines, address, totals,
  * payment, fulfilment and history, and a form for each move its state allows. Each form posts to
  * this route's action, which calls moveOrder (the rule is checked there, in the writing statement)
  * and redirects back with a notice, or answers the service's message and field errors.

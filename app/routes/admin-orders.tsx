@@ -13,7 +13,7 @@ import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib
 import type { Route } from "./+types/admin-orders";
 
 /**
- * The back office's order list (issue 13, /admin/orders): newest first, filtered by a GET form (works
+ * The back office's order list (/admin/orders): newest first, filtered by a GET form (works
  * without JavaScript), paged by links, exported as CSV with the same filters. One service
  * (listOrders), one round trip with the staff check.
  */

@@ -10,7 +10,7 @@ import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/admin-packing-slip";
 
 /**
- * An order's packing slip (issue 13, /admin/orders/:number/packing-slip): what goes in the parcel and
+ * An order's packing slip (/admin/orders/:number/packing-slip): what goes in the parcel and
  * where it goes, a box to tick per line, the complimentary gift when the order has earned one, and
  * what the courier collects. No prices but the cash to collect. Printable on A4. It reads the order
  * as the order page does (orderDetail: the staff check and the order in one round trip).

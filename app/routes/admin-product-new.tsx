@@ -7,7 +7,7 @@ import { createAction, emptyValues, type ProductActionData } from "../lib/admin-
 import type { Route } from "./+types/admin-product-new";
 
 /**
- * A new product (issue 14 item 1, /admin/products/new): the editor's form, saved as a draft (with its
+ * A new product (/admin/products/new): the editor's form, saved as a draft (with its
  * pictures, if chosen), then its own page to publish it. One round trip to show (the staff check
  * and the categories).
  */

@@ -12,7 +12,7 @@ import { editAction, type ProductActionData, productValues } from "../lib/admin-
 import type { Route } from "./+types/admin-product";
 
 /**
- * One product in the back office (issue 14 items 1 and 2, /admin/products/:id): its state and the
+ * One product in the back office (/admin/products/:id): its state and the
  * buttons its state allows (Publish, Unpublish, Archive, Restore, Delete with a confirming tick), a
  * "View in shop" link while published, and the editor. One round trip to show.
  */

@@ -12,7 +12,7 @@ import { indiaDateTime } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-products";
 
 /**
- * The back office's products (issue 14 item 1, /admin/products): the most recently changed first,
+ * The back office's products (/admin/products): the most recently changed first,
  * searched by name or slug, filtered by state (or low stock) and category, paged; each row's cover,
  * price range, total stock and low-stock sizes. One service (listAdminProducts), one round trip.
  */

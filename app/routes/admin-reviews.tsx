@@ -20,7 +20,7 @@ import { formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-reviews";
 
 /**
- * Review moderation (issue 13 item 5): reviews newest first; Hide (with a reason) and Show forms per
+ * Review moderation: reviews newest first; Hide (with a reason) and Show forms per
  * review post here and answer with a redirect and a notice, so they work without JavaScript. A hidden
  * review leaves the product page and its average.
  */

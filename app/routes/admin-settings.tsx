@@ -12,7 +12,7 @@ import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-settings";
 
 /**
- * The owner's Settings page (issue 14 item 6): the shop's delivery charge, free-shipping threshold,
+ * The owner's Settings page: the shop's delivery charge, free-shipping threshold,
  * promotion, launch date, low-stock threshold, store address and contact, and GSTIN, in four groups.
  * The owner only (a staff member gets the shop's 404 page, as for Staff and the Audit log): these
  * change what every shopper sees and pays. Rupees in the form, paise in the database; each field

@@ -12,7 +12,7 @@ import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-staff";
 
 /**
- * The owner's Staff page (issue 13 item 1): everyone who can open the back office, a form giving the
+ * The owner's Staff page: everyone who can open the back office, a form giving the
  * staff role to a verified account by its e-mail address, and a Remove button (with a tick box to
  * confirm, which works without JavaScript) on each staff member's row. The owner only: a staff member
  * gets the shop's 404 page, as a shopper does. Forms post here and answer with a redirect and a

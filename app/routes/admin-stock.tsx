@@ -17,7 +17,7 @@ import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/admin-stock";
 
 /**
- * The back office's stock (issue 14 item 3, /admin/stock): every size of every product with its sku,
+ * The back office's stock (/admin/stock): every size of every product with its sku,
  * prices and stock, filtered by a GET form and paged by links; each row's figures saved inline (with
  * JavaScript a fetcher saves the row in place and a toast says so; without it the same form posts
  * here and comes back with a notice); a CSV download and an upload that lists every refused row.

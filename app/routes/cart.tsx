@@ -18,7 +18,7 @@ import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/cart";
 
 /**
- * Your cart (protected, SPEC §2 "Cart"): a line per product, size and colour at today's price, a
+ * Your cart (protected, docs/product/shopping.md): a line per product, size and colour at today's price, a
  * stepper and Remove per line, the subtotal and "Proceed to checkout". Every control is a form that
  * posts to this route's action (app/lib/cart.server.ts), so the page works without JavaScript; with
  * it, each line answers through its own fetcher and shows the change before the server confirms it.

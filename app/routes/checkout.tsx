@@ -29,7 +29,7 @@ import { buyNowLine, CHECKOUT_SIGN_UP, clearBuyNow } from "../lib/cart.server";
 import type { Route } from "./+types/checkout";
 
 /**
- * Checkout (SPEC §2 "Checkout", §4, §5; issue 11 item 2). A signed-out shopper makes her account
+ * Checkout (docs/product/orders.md). A signed-out shopper makes her account
  * first and comes back, unless she holds a Buy Now line and chose to check out as a guest
  * (`?guest=1`). She sees what she is buying (the Buy Now line if she came that way, else her cart)
  * at today's prices, picks or adds the delivery address, may apply a coupon and pays by cash on
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${settings.b
 
 const isGuestAsked = (request: Request) => new URL(request.url).searchParams.get("guest") === "1";
 
-/** The held line as the order service takes it (SPEC §3 "Order, as placed": items). */
+/** The held line as the order service takes it (its `items`, docs/product/orders.md). */
 const itemsOf = (held: HeldLine | null) =>
   held ? [{ product: held.productId, size: held.size, color: held.color, quantity: held.quantity }] : undefined;
 

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = redirectTarget(request);
   if (await context.services.user()) throw redirect(next);
-  // A shopper on her way to checkout with a Buy Now piece may also buy it without an account (DECISIONS §6).
+  // A shopper on her way to checkout with a Buy Now piece may also buy it without an account (docs/product/orders.md, "Placing an order").
   const guestCheckout = next === "/checkout" && buyNowLine(request, null) !== null;
   return { next, guestCheckout };
 }

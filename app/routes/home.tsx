@@ -26,7 +26,7 @@ interface HomeCatalogue {
 
 /**
  * Everything the home page shows from the catalogue, in one database round trip. Featured Products
- * are the first 4 products (SPEC), i.e. the newest; New Arrivals are the 8 after them, so no product
+ * are the first 4 products (docs/product/catalog.md), i.e. the newest; New Arrivals are the 8 after them, so no product
  * appears twice on the page.
  */
 async function loadCatalogue(context: Route.LoaderArgs["context"]): Promise<HomeCatalogue> {

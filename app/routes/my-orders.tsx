@@ -19,7 +19,7 @@ import { cancelWindow } from "../lib/help-figures";
 import type { Route } from "./+types/my-orders";
 
 /**
- * My Orders (protected, SPEC §2 "My Orders"; issue 11 item 8): her orders newest first, each with its
+ * My Orders (protected, docs/product/orders.md): her orders newest first, each with its
  * pieces (picture, name, quantity when above 1, colour, size), where it goes, its total, payment
  * method, date and statuses; "Cancel Order" goes to the enquiry form. The session check and the
  * orders travel in one round trip; signed out, she is sent to sign in and back.

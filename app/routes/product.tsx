@@ -255,7 +255,7 @@ function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: 
   };
 
   return (
-    // noValidate: the action answers in SPEC §5's words, not the browser's.
+    // noValidate: the action answers in the shop's words (docs/product/catalog.md), not the browser's.
     <OnceForm ref={form} method="post" className="purchase" noValidate onSubmit={askForSize}>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
@@ -344,7 +344,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
     loaderData;
   const navigation = useNavigation();
-  // SPEC §4 "loading": another product is on its way (a related card was chosen), this one dims.
+  // Another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
   const categoryHref = `/category/${product.category.id}`;
   return (

@@ -113,5 +113,5 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
 export const meta: Route.MetaFunction = () => [{ title: `My profile | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
-/** DECISIONS §8: a profile that cannot be loaded says so (the root error page, with a retry), never an endless "Loading...". */
+/** docs/product/accounts.md: a profile that cannot be loaded says so (the root error page, with a retry), never an endless "Loading...". */
 export const handle = { failure: "We could not load your profile" };

@@ -13,7 +13,7 @@ import { ShopLink } from "../components/shop-link";
 import type { Route } from "./+types/thankyou";
 
 /**
- * Thank-you (SPEC §2 "Thank-you"; issue 11 item 6): the stored order, read from the server (one round
+ * Thank-you (docs/product/orders.md): the stored order, read from the server (one round
  * trip with the session check): number, lines, address, delivery, total, payment method, a discount
  * line when items plus delivery exceed the total, and the gift note for the first 100 orders. Its
  * owner sees it signed in; a guest through her link's key (`?order=N&key=K`). Every other visitor

@@ -21,7 +21,7 @@ import { useShopperCounts } from "../lib/shopper-counts";
 import type { Route } from "./+types/wishlist";
 
 /**
- * Your wishlist (protected, SPEC §2 "Wishlist"): a signed-out shopper is sent to sign-in and back.
+ * Your wishlist (protected, docs/product/shopping.md): a signed-out shopper is sent to sign-in and back.
  * Its action is where every heart posts (intent add or remove, productId): with JavaScript a fetcher
  * gets a toast's answer; without, the form also carries `redirect` and the shopper goes back there.
  */

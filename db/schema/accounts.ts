@@ -18,7 +18,7 @@ export const users = sqliteTable(
     profileImage: text("profile_image"),
     /** Bumped on logout-everywhere and password reset; tokens carry it and are refused once stale. */
     sessionVersion: integer("session_version").notNull().default(0),
-    /** Back office (issue 13): `staff` and `owner` may sign in to /admin; only the owner gives the staff role. */
+    /** Back office: `staff` and `owner` may sign in to /admin; only the owner gives the staff role. */
     role: text("role", { enum: USER_ROLES }).notNull().default("shopper"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
@@ -97,7 +97,7 @@ export const addressesRelations = relations(addresses, ({ one }) => ({
 }));
 
 /**
- * Every change a staff member makes in the back office (issue 13): who, what, to which row, when, and
+ * Every change a staff member makes in the back office: who, what, to which row, when, and
  * the row's fields before and after (JSON). Only the owner reads it.
  */
 export const auditLog = sqliteTable(

@@ -56,7 +56,7 @@ export const products = sqliteTable(
     countryOfOrigin: text("country_of_origin").notNull().default("India"),
     deliveryReturns: text("delivery_returns").notNull().default(""),
     /**
-     * Shoppers see a product only while it is active (published). The back office (issue 14) keeps
+     * Shoppers see a product only while it is active (published). The back office keeps
      * an unpublished product as a draft, or archives one an order still references instead of
      * deleting it: archived_at set, never active again until restored.
      */
@@ -147,7 +147,7 @@ export const reviews = sqliteTable(
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
-    /** Hidden by staff (issue 13), with the reason: off the product page and out of its average. */
+    /** Hidden by staff, with the reason: off the product page and out of its average. */
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),

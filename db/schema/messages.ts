@@ -7,7 +7,7 @@ export const contactMessages = sqliteTable("contact_messages", {
   name: text("name").notNull(),
   email: text("email").notNull(),
   message: text("message").notNull(),
-  /** Back office inbox (issue 13): first opened by staff, and marked handled. */
+  /** Back office inbox: first opened by staff, and marked handled. */
   readAt: timestamp("read_at"),
   handledAt: timestamp("handled_at"),
   createdAt: createdAt(),
@@ -26,14 +26,14 @@ export const enquiries = sqliteTable("enquiries", {
     .notNull()
     .default("Email"),
   preferredTime: text("preferred_time").notNull().default(""),
-  /** The order an "Order Cancellation Query" names (sent as a General enquiry, SPEC §5). */
+  /** The order an "Order Cancellation Query" names (sent as a General enquiry, docs/product/content.md). */
   orderNumber: integer("order_number"),
   readAt: timestamp("read_at"),
   handledAt: timestamp("handled_at"),
   createdAt: createdAt(),
 });
 
-/** A staff reply to a contact message or an enquiry, mailed to the sender through the Mailer (issue 13). */
+/** A staff reply to a contact message or an enquiry, mailed to the sender through the Mailer. */
 export const messageReplies = sqliteTable(
   "message_replies",
   {

@@ -64,7 +64,7 @@ export const orders = sqliteTable(
     refundDue: integer("refund_due", { mode: "boolean" }).notNull().default(false),
     /** SHA-256 of the unguessable token in a guest's order link (/thankyou?order=..&key=..). */
     accessHash: text("access_hash"),
-    /** Fulfilment (issue 13): the courier and tracking number given when shipped, and when each step happened. */
+    /** Fulfilment: the courier and tracking number given when shipped, and when each step happened. */
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
     confirmedAt: timestamp("confirmed_at"),

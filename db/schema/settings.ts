@@ -2,8 +2,8 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns";
 
 /**
- * Shop settings the owner may change without a deploy (issue 12: the delivery charge and the
- * free-shipping threshold; issue 14 adds the rest). One row a setting, its value as JSON; a setting
+ * Shop settings the owner may change without a deploy (the delivery charge, the
+ * free-shipping threshold and the rest of the owner's Settings page). One row a setting, its value as JSON; a setting
  * with no row has its default from workers/services/settings.ts.
  */
 export const shopSettings = sqliteTable("shop_settings", {

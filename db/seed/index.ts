@@ -29,7 +29,7 @@ const subcategoryId = (category: string, slug: string): SQL<number> =>
   sql`(select s.id from subcategories s join categories c on c.id = s.category_id where c.slug = ${category} and s.slug = ${slug})`;
 
 /**
- * The local demo database's back-office owner (issue 13), written in the README. Local and test
+ * The local demo database's back-office owner, written in docs/product/back-office.md. Local and test
  * databases only: a production database is migrated, never seeded (its owner is made with
  * `npm run admin:create`).
  */

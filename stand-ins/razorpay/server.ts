@@ -1,5 +1,5 @@
 /**
- * A local stand-in for Razorpay (issue 11 "The local stand-in"; DECISIONS §6): it speaks Razorpay's
+ * A local stand-in for Razorpay (docs/payments-locally.md): it speaks Razorpay's
  * wire format so `npm start` and the tests take online payments through the production code path,
  * with only the base URLs and keys swapped.
  *
@@ -24,7 +24,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** The fixed test credentials of local runs (README "Payments locally"). Never valid at Razorpay. */
+/** The fixed test credentials of local runs (docs/payments-locally.md). Never valid at Razorpay. */
 export const RAZORPAY_TEST_KEY_ID = "rzp_test_aanchal_local";
 export const RAZORPAY_TEST_KEY_SECRET = "aanchal_local_key_secret";
 export const RAZORPAY_TEST_WEBHOOK_SECRET = "aanchal_local_webhook_secret";

@@ -165,7 +165,7 @@ describe("addresses service", () => {
     expect(await addressesOf(db, asha)).toEqual([]);
   });
 
-  it("shapes addresses as the spec's JSON", async () => {
+  it("shapes addresses as the API's JSON", async () => {
     const [saved] = await saveAddress(ctx, asha, address(1));
     expect(addressJson(saved!)).toEqual({ _id: String(saved!.id), ...address(1) });
   });

@@ -14,7 +14,7 @@ import {
 import { seriousAxeViolations } from "../support/axe";
 
 /**
- * The local Razorpay stand-in (issue 11 "The local stand-in"): Razorpay's Orders API with its
+ * The local Razorpay stand-in: Razorpay's Orders API with its
  * entities, auth and error shape; payments whose signatures verify with the key secret; signed
  * webhooks delivered to a shop (here a small local server) and retried when it is down; and its
  * Checkout.js in Chromium under a strict Content-Security-Policy.

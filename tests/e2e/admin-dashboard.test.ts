@@ -6,7 +6,7 @@ import { useBrowser } from "../support/browser";
 import { waitForHydration } from "../support/page";
 
 /**
- * The back office's frame and dashboard in Chromium at desktop width (issue 13): the owner signs in
+ * The back office's frame and dashboard in Chromium at desktop width: the owner signs in
  * on the shop's sign-in page and lands on the dashboard, which passes axe and whose navigation the
  * keyboard reaches; a shopper opening /admin meets the shop's 404 page.
  */

@@ -8,7 +8,7 @@ import { waitForHydration } from "../support/page";
 import { ownerToken, withSession } from "../support/staff";
 
 /**
- * The back office's inbox and reviews in Chromium at desktop width (issue 13 items 4 and 5): the
+ * The back office's inbox and reviews in Chromium at desktop width: the
  * owner opens Messages, opens a contact message, replies and sees the reply listed; opens Reviews,
  * hides one with a reason, and the product page no longer shows it. Axe on each page.
  */

@@ -13,7 +13,7 @@ import { ownerToken, withSession } from "../support/staff";
 import { useStockedProduct } from "../support/stocked";
 
 /**
- * The back office's orders in Chromium at desktop width (issue 13, "What it must show"): a shopper
+ * The back office's orders in Chromium at desktop width: a shopper
  * orders on the storefront's checkout page; the owner signs in, finds the order on the dashboard
  * and in the list, confirms it, ships it with a tracking number and marks it delivered, axe passing
  * on each page; the shopper's My Orders shows each step, and her review of the piece becomes a

@@ -11,7 +11,7 @@ import { waitForHydration } from "../support/page";
 import { ownerToken, withSession } from "../support/staff";
 
 /**
- * The back office's products in Chromium at desktop width (issue 14, "What it must show"): the owner
+ * The back office's products in Chromium at desktop width: the owner
  * creates a product with two sizes and an uploaded picture and publishes it (axe on the list and the
  * form); a shopper, signed in in another browser, finds it in search and on the listing at once and
  * adds it to her cart; the owner lowers its price and her cart and its page show the new price. A

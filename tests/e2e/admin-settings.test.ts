@@ -11,7 +11,7 @@ import { waitForHydration } from "../support/page";
 import { ownerToken, withSession } from "../support/staff";
 
 /**
- * Issue 14 items 5 and 6 in Chromium at desktop width: the owner creates a coupon from the Coupons
+ * The owner's coupons and settings in Chromium at desktop width: the owner creates a coupon from the Coupons
  * page and a shopper applies it at checkout; the owner changes the delivery charge in Settings and
  * the shopper's checkout and the FAQ show it. Axe on the Settings page, the Coupons list and the
  * coupon form. The delivery charge goes back to its default at the end.

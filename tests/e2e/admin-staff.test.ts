@@ -7,7 +7,7 @@ import { waitForHydration } from "../support/page";
 import { ownerToken } from "../support/staff";
 
 /**
- * The owner's Staff and Audit log pages in Chromium at desktop width (issue 13 item 1): the owner
+ * The owner's Staff and Audit log pages in Chromium at desktop width: the owner
  * gives a new account the staff role from the Staff page and sees her listed; opens the Audit log
  * and finds that change at the top, with who made it and what it was. Axe on each page.
  */

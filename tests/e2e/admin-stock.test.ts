@@ -8,7 +8,7 @@ import { waitForHydration } from "../support/page";
 import { ownerToken, withSession } from "../support/staff";
 
 /**
- * The back office's Stock and Categories pages in Chromium at desktop width (issue 14 items 3 and 4):
+ * The back office's Stock and Categories pages in Chromium at desktop width:
  * the owner changes a size's stock inline (saved in place, a toast says so, the page stays where it
  * was) and moves a category's home tile up. Axe on both pages. The file's own draft product and
  * category are made and removed here.

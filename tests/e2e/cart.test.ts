@@ -10,7 +10,7 @@ import { holdNextPost, waitForHydration as hydrated } from "../support/page";
 import { useStockedProduct } from "../support/stocked";
 
 /**
- * The cart as a shopper uses it (issue 10): adding from the product page and from a card's modal,
+ * The cart as a shopper uses it: adding from the product page and from a card's modal,
  * the header badge, the cart page's stepper and Remove, the stock's limits, signing in on the way,
  * Buy Now through account creation, and the cart page without JavaScript.
  */

@@ -12,7 +12,7 @@ import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";
 
 /**
- * Checkout as a shopper goes through it (issue 11, "What it must show"), in Chromium at phone and
+ * Checkout as a shopper goes through it, in Chromium at phone and
  * desktop widths against the built Worker and the Razorpay stand-in: cart -> checkout -> a new address
  * with the PIN autofill -> coupon -> cash on delivery -> thank-you -> My Orders; online payment through
  * the stand-in's "Success"; its window closed ("Payment cancelled.") and "Failure"; a guest's Buy Now;

@@ -9,7 +9,7 @@ import { useBrowser, type viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";
 
 /**
- * The contact and enquiry forms in Chromium (issue 12 items 4-6): each sends, says so, empties itself,
+ * The contact and enquiry forms in Chromium: each sends, says so, empties itself,
  * and the message is in the database and in the development mailbox (the shop's copy and the
  * acknowledgement); required fields, the honeypot and the rate limit refuse; both work without
  * JavaScript. Each test calls from an address of its own (CF-Connecting-IP), so rate limits do not mix.

@@ -111,7 +111,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
     }
   });
 
-  it("opens the size chart with the spec's eight rows and closes it on Escape", async () => {
+  it("opens the size chart with the size chart's eight rows and closes it on Escape", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto(pathOf(products[0]!));

@@ -6,7 +6,7 @@ import { type OpenOptions, useBrowser, viewports } from "../support/browser";
 import { waitForHydration as hydrated } from "../support/page";
 
 /**
- * The wishlist as a shopper uses it (issue 10 item 6): the heart on a card and on the product page,
+ * The wishlist as a shopper uses it: the heart on a card and on the product page,
  * the header's badge changing at once, the wishlist page, removing from it and "Move to cart".
  */
 const browser = useBrowser();

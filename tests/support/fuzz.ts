@@ -341,7 +341,7 @@ export const ENDPOINTS: Endpoint[] = [
     mustBreak: ["rating", "comment"],
     page: true,
   },
-  // Contact and enquiry (issue 12): the name, e-mail or enquiry type is always broken, so nothing is
+  // Contact and enquiry: the name, e-mail or enquiry type is always broken, so nothing is
   // stored or mailed (HUGE is within the message's 5,000 characters, so the message cannot be the one).
   ...[{ path: "/api/contact" }, { path: "/contact-us", page: true }].map(
     ({ path, page }): Endpoint => ({
@@ -371,7 +371,7 @@ export const ENDPOINTS: Endpoint[] = [
       mustBreak: ["fullName", "email", "enquiryType"],
     }),
   ),
-  // The back office (issue 13): the fuzzer is a shopper or nobody, so every answer is the same 404.
+  // The back office: the fuzzer is a shopper or nobody, so every answer is the same 404.
   { method: "GET", path: "/api/admin/audit-log", query: ["before", "limit", "page", "entity", "actor"] },
   { method: "GET", path: "/api/admin/staff", query: ["x"] },
   { method: "POST", path: "/api/admin/staff", fields: { email: ghostEmail } },

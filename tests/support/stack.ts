@@ -59,7 +59,7 @@ export async function startStack({ outageControls = false } = {}): Promise<Stack
   const port = await freePort();
   const controlPort = await freePort();
   const sessionSecret = randomBytes(32).toString("hex");
-  // Razorpay stand-in (issue 11): its Orders API and Checkout.js, webhooks signed to this Worker.
+  // Razorpay stand-in: its Orders API and Checkout.js, webhooks signed to this Worker.
   const razorpay = await startRazorpayStandIn({ port: 0, webhookUrl: `http://127.0.0.1:${port}/api/payment/webhook` });
   const inspectorPort = process.env.STACK_INSPECTOR_PORT; // a known port, for attaching a CPU profiler to workerd
   const worker = startProcess(

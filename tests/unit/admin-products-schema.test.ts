@@ -3,7 +3,7 @@ import { PRODUCT_MESSAGES as M, slugFromName } from "../../workers/services/admi
 import { nestForm, productInputSchema } from "../../workers/services/admin-products.schema";
 import { fieldErrors } from "../../workers/services/fields.schema";
 
-/** The product's shared rules (issue 14 item 1): what the API and the product form both accept and refuse. */
+/** The product's shared rules: what the API and the product form both accept and refuse. */
 const valid = {
   name: "  Chanderi   Kurti ",
   description: "Light and airy.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv, rupeesToPaise } from "../../workers/services/admin-stock";
 
-/** The stock import's reading of a CSV file and of rupee amounts (issue 14 item 3). */
+/** The stock import's reading of a CSV file and of rupee amounts. */
 describe("parseCsv", () => {
   it("reads quoted cells with commas, quotes and line breaks, and numbers each record by the line it starts on", () => {
     const text = 'sku,product\r\na-M,"Kurti, blue"\r\nb-L,"She said ""hi""\nand left"\r\n\r\nc-S,plain\n';

@@ -60,7 +60,7 @@ describe("email", () => {
   });
 
   it.each(["", "asha", "asha@example", "asha @example.com", "@example.com", "asha@.com x", null, 42])(
-    "refuses %j with the spec message",
+    "refuses %j with the rule's message",
     (email) => {
       expect(firstMessage(emailField, email)).toBe("Enter a valid email");
     },

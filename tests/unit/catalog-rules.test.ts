@@ -20,7 +20,7 @@ describe("search text to FTS5 query", () => {
 });
 
 describe("catalogue URL and query validation", () => {
-  it("accepts positive integer ids and refuses anything else with the spec-style message", () => {
+  it("accepts positive integer ids and refuses anything else with a clear message", () => {
     expect(productListQuerySchema.parse({ category: "12" }).category).toBe(12);
     for (const bad of ["abc", "0", "-3", "1.5", "1e400"]) {
       const r = productListQuerySchema.safeParse({ category: bad });

@@ -67,7 +67,7 @@ describe("quantity", () => {
     expect(stockNote(6)).toBeNull();
     expect(stockNote(0)).toBeNull();
   });
-  it("says why a typed quantity was brought down to the stock, in the spec's words", () => {
+  it("says why a typed quantity was brought down to the stock, in the shop's words", () => {
     expect(stockNote(8, true)).toBe("Only 8 items available in this size");
     expect(stockNote(3, true)).toBe("Only 3 items available in this size");
   });
@@ -179,7 +179,7 @@ describe("rating", () => {
 });
 
 describe("size chart", () => {
-  it("has SPEC §9's eight rows in inches", () => {
+  it("has the size chart's eight rows in inches", () => {
     expect(SIZE_CHART.map((r) => [r.size, r.chest, r.waist, r.hip])).toEqual([
       ["XS", 30, 26, 32],
       ["S", 32, 28, 34],

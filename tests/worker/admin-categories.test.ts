@@ -9,7 +9,7 @@ import { pageForms } from "../support/page-forms";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's categories (issue 14 item 4) over `/api/admin/categories*` and the
+ * The back office's categories over `/api/admin/categories*` and the
  * /admin/categories page, against the built Worker: a 404 for everyone but staff; a category created,
  * renamed, given another icon and moved up shows on the home page signed out at once (the edge cache
  * dropped: home is fetched, and cached, before each change); a category or subcategory with products

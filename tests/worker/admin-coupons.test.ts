@@ -10,7 +10,7 @@ import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 
 /**
- * The owner's coupons (issue 14 item 5): /api/admin/coupons* and /admin/coupons*, 404 for everyone
+ * The owner's coupons: /api/admin/coupons* and /admin/coupons*, 404 for everyone
  * else; a coupon created here applies at checkout (POST /api/coupons/apply), an edit applies at once,
  * a deactivated one is refused, a code in use is refused, a limit below the uses counted is refused,
  * and the orders that used it are listed, each linked to its page. One audit entry per change.

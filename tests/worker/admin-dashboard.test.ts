@@ -11,7 +11,7 @@ import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's frame and dashboard (issue 13): /admin is the shop's own 404 page to everyone but
+ * The back office's frame and dashboard: /admin is the shop's own 404 page to everyone but
  * staff; the owner sees today's and this week's figures move when an order is placed and a size runs
  * low, the JSON endpoint agrees with the page, and the page costs one database round trip.
  */

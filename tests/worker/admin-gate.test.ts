@@ -5,7 +5,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, postJson, type TestUser } from "../support/accounts";
 
 /**
- * The back office's door (issue 13): every /api/admin path answers a signed-out visitor, a shopper,
+ * The back office's door: every /api/admin path answers a signed-out visitor, a shopper,
  * a forged token and a staff token older than 12 hours exactly like a path that does not exist; the
  * owner reads the audit log and gives or takes the staff role, each change one audit entry.
  */

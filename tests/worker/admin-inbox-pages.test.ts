@@ -8,7 +8,7 @@ import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's inbox and review pages (issue 13 items 4 and 5) as a browser without JavaScript
+ * The back office's inbox and review pages as a browser without JavaScript
  * uses them: a contact message shows unread on /admin/messages, opening it marks it read, the page's
  * reply form mails the sender (the outbox and the dev mailbox) and lists the reply; an empty reply is
  * refused with nothing stored; hiding a review on /admin/reviews takes it off the product page.

@@ -12,7 +12,7 @@ import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's inbox and review moderation (issue 13 items 4-6) through /api/admin, against the
+ * The back office's inbox and review moderation through /api/admin, against the
  * built Worker: messages sent through the storefront's forms appear newest first and unread, opening
  * one marks it read, a reply is stored, mailed to the sender and marks the message handled with one
  * audit entry; a hidden review leaves the product page and its average, and comes back when shown.

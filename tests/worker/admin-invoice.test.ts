@@ -11,7 +11,7 @@ import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 
 /**
- * The packing slip and the tax invoice (issue 13 item 3): real orders placed through the API, one to
+ * The packing slip and the tax invoice: real orders placed through the API, one to
  * Uttar Pradesh with a coupon and one to Maharashtra. Before confirmation an order has no invoice
  * (409, the page and the API alike), a cancelled one never has; once confirmed, the invoice has the
  * shop's GSTIN, CGST + SGST within the state and IGST outside it, and its figures add up to the

@@ -6,7 +6,7 @@ import { pageForms } from "../support/page-forms";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's order pages (issue 13): the owner's list shows a real order placed through the
+ * The back office's order pages: the owner's list shows a real order placed through the
  * API, its filters and search narrow it; the order's page offers the moves its state allows, and its
  * forms (posted as a browser without JavaScript) move it on: confirm, ship (refused without a tracking
  * number, changing nothing), deliver. A shopper and a signed-out visitor get the shop's 404 page.

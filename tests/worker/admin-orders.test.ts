@@ -8,7 +8,7 @@ import { insertOrder, removeOrders } from "../support/orders";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's orders (issue 13 item 3) over `/api/admin/orders*`, against the built Worker:
+ * The back office's orders over `/api/admin/orders*`, against the built Worker:
  * placed -> confirmed -> shipped -> delivered, each one audit entry and the shopper's mails, her My
  * Orders following; every illegal move refused with 409 and nothing changed; ten cancels at once give
  * the stock and the coupon's use back once; a paid order cancelled is refund due until refunded; the

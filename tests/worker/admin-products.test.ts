@@ -12,7 +12,7 @@ import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 
 /**
- * Products in the back office (issue 14 items 1, 2, 7 and 8): nobody but staff reaches a page or an
+ * Products in the back office: nobody but staff reaches a page or an
  * endpoint; a draft stays out of the shop (listing, product page, search, sitemap) until published,
  * then shows everywhere at once, even where a page was cached; a lower price reaches a shopper's cart
  * line; pictures are checked by their bytes and size; a product an order references is archived, not

@@ -11,7 +11,7 @@ import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 
 /**
- * The owner's Settings (issue 14 item 6): GET/PUT /api/admin/settings and /admin/settings, 404 for
+ * The owner's Settings: GET/PUT /api/admin/settings and /admin/settings, 404 for
  * everyone else; a change shows at once on pages the edge cache already holds (the FAQ, the home
  * page's offer band) and in checkout's quote; a refused value changes nothing; one audit entry per
  * save, with the changed keys only. The settings go back to their defaults at the end.

@@ -8,7 +8,7 @@ import { insertOrder, removeOrders } from "../support/orders";
 import { pageForms } from "../support/page-forms";
 
 /**
- * The owner's Staff and Audit log pages and GET/POST /api/admin/staff (issue 13 item 1): the owner
+ * The owner's Staff and Audit log pages and GET/POST /api/admin/staff: the owner
  * sees both; a staff member, a shopper and a signed-out visitor get the shop's 404 page (and the
  * API's 404), changing nothing. The staff role given by e-mail (once, one audit entry, however often
  * asked) opens the back office at her next sign-in; taken away, her next request is a 404. A bad

@@ -11,7 +11,7 @@ import { pageForms } from "../support/page-forms";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
- * The back office's stock (issue 14 item 3) over `/api/admin/stock*` and the /admin/stock page,
+ * The back office's stock over `/api/admin/stock*` and the /admin/stock page,
  * against the built Worker: a 404 for everyone but staff; an inline edit while an order is being
  * placed keeps both changes; an edit below 0 is refused; the CSV export parses and reads back; a CSV
  * with one bad row changes nothing and names the row; a good one applies, as differences from the

@@ -96,7 +96,7 @@ describe("sign-up with an e-mailed code", () => {
       });
       expect(wrongSignup.status).toBe(400);
     }
-    // Without any token (the spec's bare shape) nothing is verified either.
+    // Without any token (the bare shape) nothing is verified either.
     const bare = await postJson(base, "/api/auth/verify-otp", { email, otp: strangerCode });
     expect(bare.status).toBe(400);
     expect(await message(bare)).toBe("Your sign-up has timed out. Please create your account again.");
@@ -188,7 +188,7 @@ describe("sign-up with an e-mailed code", () => {
     expect(await mailsTo(base, email)).toHaveLength(1);
   });
 
-  it("answers bad input with the spec's messages and creates nothing", async () => {
+  it("answers bad input with the shop's messages and creates nothing", async () => {
     const email = uniqueEmail("bad");
     const cases: [Record<string, unknown>, string][] = [
       [{ ...newUser, email: "not-an-email" }, "Enter a valid email"],
@@ -405,7 +405,7 @@ describe("profile and addresses belong to their owner", () => {
     expect(await myAddresses(b.token)).toHaveLength(1);
   });
 
-  it("updates the profile from multipart, with the spec's address messages and checked images", async () => {
+  it("updates the profile from multipart, with the shop's address messages and checked images", async () => {
     const user = await createUser(base, "profile");
     const form = (fields: Record<string, string | Blob>) => {
       const f = new FormData();

@@ -5,7 +5,7 @@ import { type ApiCartItem, type ApiProduct, cartCall, setStock } from "../suppor
 import { useStockedProduct } from "../support/stocked";
 
 /**
- * The cart API (SPEC §7, issue 10) against the built Worker in workerd: the server reads every price
+ * The cart API (docs/product/shopping.md) against the built Worker in workerd: the server reads every price
  * from the catalogue, checks every quantity against the stock in the statement that writes it, and
  * answers another shopper's line exactly like a missing one.
  */

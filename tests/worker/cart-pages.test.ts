@@ -9,7 +9,7 @@ import { pageForms } from "../support/page-forms";
 /**
  * The cart action as a browser without JavaScript posts to it (the product page's form, the cart
  * page's stepper, Remove and "Proceed to checkout"), the Buy Now hand-over to /checkout, and the two
- * cookies that carry a choice across sign-in: bad input is a 4xx with the spec's words, another
+ * cookies that carry a choice across sign-in: bad input is a 4xx with the documented words, another
  * shopper's line is a line she does not have, and nothing is changed by either.
  */
 const base = inject("baseUrl");
@@ -84,7 +84,7 @@ describe("Add to Cart from the product page's form", () => {
     expect((await items(asha)).map((i) => i.quantity)).toEqual([1]);
   });
 
-  it("refuses bad choices with the spec's words and a 4xx, changing nothing", async () => {
+  it("refuses bad choices with the shop's words and a 4xx, changing nothing", async () => {
     await cartCall(base, asha.token, "DELETE", "/api/cart");
     const color = kurti.colors[0]!.name;
     const cases: [Record<string, string>, number, string][] = [
@@ -146,7 +146,7 @@ describe("Buy Now and /checkout", () => {
     const html = await page.text();
     expect(shows(html, kurti.productName)).toBe(true);
     expect(shows(html, "<dt>Qty</dt><dd>2</dd>")).toBe(true);
-    // Today's price twice, plus ₹100 delivery (SPEC §9).
+    // Today's price twice, plus ₹100 delivery (docs/product/orders.md).
     const unit = kurti.sizes.find((z) => z.size === size)!.discountPrice * 100;
     expect(shows(html, `<dt>Total</dt><dd>${formatRupees(unit * 2 + 100_00)}</dd>`)).toBe(true);
   });
@@ -204,7 +204,7 @@ describe("the cart page's forms", () => {
     expect((await items(meera)).map((i) => i.quantity)).toEqual([2]);
   });
 
-  it("refuses a quantity below 1 or past the stock in the spec's words", async () => {
+  it("refuses a quantity below 1 or past the stock in the shop's words", async () => {
     await cartCall(base, asha.token, "DELETE", "/api/cart");
     const { items: mine } = await cartCall(base, asha.token, "POST", "/api/cart", {
       items: [{ product: kurti._id, size, color: kurti.colors[0]!.name, quantity: 1 }],

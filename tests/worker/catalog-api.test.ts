@@ -26,7 +26,7 @@ async function json<T>(path: string, status = 200): Promise<T> {
 }
 
 describe("GET /api/products", () => {
-  it("lists at least 48 products in the spec's Product shape, prices in rupees", async () => {
+  it("lists at least 48 products in the API's Product shape, prices in rupees", async () => {
     const { data } = await json<{ data: ProductJson[] }>("/api/products");
     expect(data.length).toBeGreaterThanOrEqual(48);
     const p = data[0]!;
@@ -193,7 +193,7 @@ describe("crawlers", () => {
     const { data: categories } = await json<{ data: { _id: string }[] }>("/api/categories");
     for (const p of data) expect(xml).toContain(`/${p.slug}</loc>`);
     for (const c of categories) expect(xml).toContain(`/category/${c._id}</loc>`);
-    // The brand, help and policy pages of issue 12, each once.
+    // The brand, help and policy pages, each once.
     for (const path of [
       "/about-us",
       "/manufacturing",

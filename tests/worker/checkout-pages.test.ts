@@ -8,7 +8,7 @@ import { pageForms } from "../support/page-forms";
 
 /**
  * The checkout page's loader and action as a browser posts to them, with JavaScript or without
- * (SPEC §2 "Checkout", §5, §8; issue 11 item 2): who may see it, the empty cart, the coupon box's
+ * (docs/product/orders.md): who may see it, the empty cart, the coupon box's
  * answers, the address rules, and cash on delivery placed by a plain form post that answers with a
  * redirect to the thank-you page. Whatever the form says of prices is ignored; another shopper's
  * address is one she does not have; a refusal changes nothing.
@@ -162,7 +162,7 @@ describe("who sees checkout", () => {
     ]) {
       expect(shows(html, `>${label}</label>`), label).toBe(true);
     }
-    // Today's price twice, ₹100 delivery (SPEC §9), and a fresh key for each drawing of the page.
+    // Today's price twice, ₹100 delivery (docs/product/orders.md), and a fresh key for each drawing of the page.
     expect(shows(html, `<dt>Total</dt><dd>${formatRupees(unitPaise * 2 + 100_00)}</dd>`)).toBe(true);
     expect(lines).toBe("cart");
     expect(checkoutKey).toMatch(/^[\w-]{20,}$/);

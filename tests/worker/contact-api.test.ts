@@ -5,7 +5,7 @@ import { settings } from "../../workers/services/settings";
 import { type Mail, mailsTo } from "../support/accounts";
 
 /**
- * Contact messages and enquiries (issue 12 items 4-6) against the built Worker: a message is stored
+ * Contact messages and enquiries against the built Worker: a message is stored
  * with the shop's copy (Reply-To the sender) and the sender's acknowledgement queued beside it; bad
  * input, oversized bodies, header injection, the honeypot and the rate limit are refused with a clear
  * 4xx and store nothing (rows counted before and after).

@@ -47,7 +47,7 @@ describe.each(["hang", "refuse"] as const)("when the database link is cut (%s)",
     expect(page.res.headers.get("retry-after")).toBe(RETRY_AFTER);
     expect(page.ms).toBeLessThan(limitMs + MARGIN_MS);
     expect(page.body).toContain(OUTAGE_MESSAGE);
-    // The page's own words for its failure (SPEC §8), on the one error page with header and footer.
+    // The page's own words for its failure, on the one error page with header and footer.
     expect(page.body).toContain("Failed to load products");
     expect(page.body).toContain('class="site-footer');
     expect(page.res.headers.get("x-edge-cache")).toBeNull();

@@ -6,7 +6,7 @@ import { createUser, mailsTo, TEST_ADDRESS, type TestUser, uniqueEmail } from ".
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 
 /**
- * Checkout over the API (issue 11) against the built Worker in workerd, the local libSQL server and
+ * Checkout over the API against the built Worker in workerd, the local libSQL server and
  * the Razorpay stand-in: the server's figures whatever the client sends, stock and coupon limits
  * that hold under a crowd, one paid order however often the payment is confirmed, and unpaid orders
  * that give their stock back. Counts are printed, as the issue asks.
@@ -206,7 +206,7 @@ describe("cash on delivery", () => {
     expect(again.status, JSON.stringify(again.json)).toBe(201);
     expect(again.json.order.orderNumber).toBe(first.json.order.orderNumber);
     expect(await stockOf(s.product._id, s.size.size)).toBe(3);
-    // Without the key, an empty cart is refused as the spec says.
+    // Without the key, an empty cart is refused as checkout refuses it.
     const fresh = await call("/api/orders/place", { ...body, checkoutKey: undefined }, { token: meera.token });
     expect(fresh.status).toBe(400);
     expect(fresh.json.message).toMatch(/cart is empty/i);

@@ -4,7 +4,7 @@ import { insertOrder, newOrderKey, removeOrders, SHIPPING, type TestOrder } from
 import { roundTripsOf } from "../support/round-trips";
 
 /**
- * Orders as shoppers see them (issue 11 items 6 and 8): `GET /api/orders/my-orders`, the thank-you
+ * Orders as shoppers see them: `GET /api/orders/my-orders`, the thank-you
  * page and My Orders, over orders written straight into the test database.
  */
 const base = inject("baseUrl");
@@ -86,7 +86,7 @@ describe("GET /api/orders/my-orders", () => {
     expect(await myOrdersOf(fresh)).toEqual([]);
   });
 
-  it("lists only her own orders, newest first, in SPEC §3 'Order, as read' shape with rupees", async () => {
+  it("lists only her own orders, newest first, in the API's order shape with rupees", async () => {
     const [p1, p2] = products as [ProductJson, ProductJson];
     const older = await order({
       userId: Number(asha.id),

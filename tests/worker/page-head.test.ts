@@ -3,7 +3,7 @@ import { storefrontPages } from "../../scripts/measure/pages";
 import { createUser, type TestUser } from "../support/accounts";
 
 /**
- * Issue 8: the first paint needs the HTML and nothing else. The shop's stylesheet is written into
+ * The first paint needs the HTML and nothing else. The shop's stylesheet is written into
  * a page's head the first time a browser comes; once the browser holds the stylesheet's file (its
  * cookie says which), a page that is hers alone links the file instead (app/lib/inline-styles.tsx).
  */
@@ -103,7 +103,7 @@ describe("a page's head", () => {
 
 describe("a page's delivery", () => {
   it("sends a page whose data is all there as one answer of known length, signed in and signed out", async () => {
-    // Issue 8: streamed, a page left workerd in 4 KiB pieces, each a read of the stream and a write;
+    // Streamed, a page left workerd in 4 KiB pieces, each a read of the stream and a write;
     // a page with nothing left to wait for is now sent whole (app/entry.server.tsx).
     const session = `aanchal_session=${shopper.token}`;
     for (const page of await storefrontPages(baseUrl)) {

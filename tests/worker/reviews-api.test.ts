@@ -7,7 +7,7 @@ import { createUser, postJson, type TestUser } from "../support/accounts";
 import { untilCached } from "../support/edge-cache";
 
 /**
- * Reviews (issue 10 item 7 and the review endpoint of item 8), against the built Worker: the API,
+ * Reviews, against the built Worker: the API,
  * the page action the review form posts to, the paging of the Reviews tab, and what a signed-out
  * visitor sees from the edge cache right after a review is posted.
  */
@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe("POST /api/products/:productId/reviews refuses, changing nothing", () => {
-  it("signed out: 401 with the spec's message", async () => {
+  it("signed out: 401 with the shop's message", async () => {
     const p = product(0);
     const before = await stateOf(p);
     const res = await post(p, { rating: 5, comment: "Lovely fabric" }, {});
@@ -351,7 +351,7 @@ describe("the review form's action and the Reviews tab's paging", () => {
     expect(html).not.toContain("<!--$?-->");
   });
 
-  it("with JavaScript (the enhanced form): data for a toast; signed out: the spec's message and a way to sign in", async () => {
+  it("with JavaScript (the enhanced form): data for a toast; signed out: the shop's message and a way to sign in", async () => {
     const p = product(7);
     const path = productPath(p.category.name, p.slug);
     const headers = { Cookie: `aanchal_session=${asha.token}`, Origin: base, "Content-Type": "application/x-www-form-urlencoded" };

@@ -8,8 +8,8 @@ import { roundTripsOf } from "../support/round-trips";
 import { ownerToken } from "../support/staff";
 
 /**
- * DECISIONS §3: a render costs at most one database round trip, signed in too: the session check,
- * the header's counts and the page's reads travel in one batch (workers/services/read-batch.ts).
+ * A render costs at most one database round trip (docs/decisions/0006-reads-in-one-batch-and-product-sql.md),
+ * signed in too: the session check, the header's counts and the page's reads travel in one batch (workers/services/read-batch.ts).
  */
 const baseUrl = inject("baseUrl");
 let pages: [string, string][];
@@ -47,7 +47,7 @@ describe("database round trips per render", () => {
       measured.push({ name, status, trips });
     }
     const isProtected = (name: string) => ["profile", "cart", "checkout", "wishlist", "my orders"].includes(name);
-    // Issue 14: the promo line and the footer's address and contact are the owner's settings, in the
+    // The promo line and the footer's address and contact are the owner's settings, in the
     // database, so even a page of fixed words reads them (its one round trip); a protected page's
     // redirect reads them too (the root loader starts at once, with the page's).
     expect(measured).toEqual(pages.map(([name]) => ({ name, status: isProtected(name) ? 302 : 200, trips: 1 })));

@@ -6,7 +6,7 @@ import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
 import { fillBasket } from "../support/cart";
 
 /**
- * Issue 12: the delivery charge is one setting (the `shop_settings` row, else settings.ts's default)
+ * The delivery charge is one setting (the `shop_settings` row, else settings.ts's default)
  * that the FAQ, the shipping policy, the checkout summary and the order itself all follow at once.
  */
 const base = inject("baseUrl");

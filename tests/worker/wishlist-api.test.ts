@@ -5,7 +5,7 @@ import { createUser, postJson, type TestUser } from "../support/accounts";
 import { roundTripsOf } from "../support/round-trips";
 
 /**
- * The wishlist API (issue 10 items 6 and 8, SPEC §7 and §8 "Wishlist") against the built Worker:
+ * The wishlist API (docs/product/shopping.md) against the built Worker:
  * `GET /api/wishlist`, `POST /api/wishlist { productId }`, `DELETE /api/wishlist/{productId}`.
  */
 const base = inject("baseUrl");
@@ -65,7 +65,7 @@ describe("GET /api/wishlist", () => {
     expect(await roundTripsOf("/api/wishlist", bearer(fresh.token))).toMatchObject({ status: 200, trips: 1 });
   });
 
-  it("says there is no token, or that the session expired, in the spec's words", async () => {
+  it("says there is no token, or that the session expired, in the shop's words", async () => {
     const none = await fetch(url("/api/wishlist"));
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: "No authentication token found. Please login." });

@@ -4,7 +4,7 @@ import { requireUser } from "../services/session";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
-/** The spec's JSON shape for an address. */
+/** The API's JSON shape for an address. */
 export function addressJson(address: Address) {
   return {
     _id: String(address.id),
@@ -19,7 +19,7 @@ export function addressJson(address: Address) {
   };
 }
 
-/** Saved addresses of the signed-in user (SPEC §7, DECISIONS §8: the working reading of the paths). */
+/** Saved addresses of the signed-in user (docs/product/accounts.md, "The API for other clients"). */
 export const addressesApi = new Hono<ApiEnv>()
   .get("/addresses/my", async (c) => c.json({ addresses: (await myAddresses(c.var.ctx)).map(addressJson) }))
   .post("/addresses/save", async (c) => {

@@ -15,7 +15,7 @@ import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * `/api/admin/categories*` (issue 14 item 4): the Categories page's services for tools and scripts,
+ * `/api/admin/categories*`: the Categories page's services for tools and scripts,
  * behind the staff gate of admin.ts. Every change answers `{ changed, message, id }`.
  *
  * - GET    /admin/categories                      -> { categories: [{ id, name, slug, icon, position, productCount, publishedCount, subcategories }], icons }

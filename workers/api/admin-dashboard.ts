@@ -19,7 +19,7 @@ export function dashboardJson(f: DashboardFigures) {
   };
 }
 
-/** GET /api/admin/dashboard (issue 13): behind the /api/admin door (workers/api/admin.ts). */
+/** GET /api/admin/dashboard: behind the /api/admin door (workers/api/admin.ts). */
 export const adminDashboardApi = new Hono<ApiEnv>().get("/admin/dashboard", async (c) =>
   c.json({ dashboard: dashboardJson(await adminDashboard(c.var.ctx)) }, 200, { "Cache-Control": "private, no-store" }),
 );

@@ -5,7 +5,7 @@ import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * The back office's inbox and review moderation (issue 13 items 4-6), for tools and scripts, on the
+ * The back office's inbox and review moderation, for tools and scripts, on the
  * services its pages use. Mounted inside workers/api/admin.ts, behind its staff gate.
  *
  * - GET  /admin/messages?filter=all|unread|open|handled&kind=contact|enquiry&page=N

@@ -4,7 +4,7 @@ import { paiseToRupees } from "../services/pricing";
 import type { ApiEnv } from "./types";
 
 /**
- * `GET /api/admin/orders/:number/invoice` (issue 13): an order's tax invoice for tools and scripts,
+ * `GET /api/admin/orders/:number/invoice`: an order's tax invoice for tools and scripts,
  * on the service the invoice page uses. Rupees at this edge only (each `...Paise` figure becomes an
  * `...Amount` in rupees); 409 for an order that has no invoice (not confirmed yet, or cancelled).
  */

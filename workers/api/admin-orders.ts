@@ -6,7 +6,7 @@ import { orderJson } from "./orders-read";
 import type { ApiEnv } from "./types";
 
 /**
- * `/api/admin/orders*` (issue 13): the back office's orders for tools and scripts, on the services
+ * `/api/admin/orders*`: the back office's orders for tools and scripts, on the services
  * its pages use. Rupees at this edge only; the gate in admin.ts has already answered 404 to anyone
  * who is not staff (and every service checks again).
  */

@@ -17,7 +17,7 @@ import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * `/api/admin/products*` (issue 14 item 8): the back office's products for tools and scripts, on
+ * `/api/admin/products*`: the back office's products for tools and scripts, on
  * the services its pages use. Prices in rupees at this edge (the shared schema turns them into paise);
  * the gate in admin.ts has already answered 404 to anyone who is not staff.
  */

@@ -7,7 +7,7 @@ import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * The owner's shop settings and coupons (issue 14 items 5, 6, 8), for tools and scripts, on the
+ * The owner's shop settings and coupons, for tools and scripts, on the
  * services the Settings and Coupons pages use. Mounted inside workers/api/admin.ts behind its staff
  * gate; each service checks for the owner, so a staff member gets the same 404 as anyone else.
  * Rupees at this edge only.

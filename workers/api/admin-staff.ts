@@ -4,7 +4,7 @@ import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * The owner's part of the back office (issue 13 item 1), for tools and scripts, on the services the
+ * The owner's part of the back office, for tools and scripts, on the services the
  * Staff and Audit log pages use. Mounted inside workers/api/admin.ts, behind its staff gate; each
  * service checks for the owner too, so a staff member gets the same 404 as anyone else.
  *

@@ -7,7 +7,7 @@ import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
 /**
- * `/api/admin/stock*` (issue 14 item 3): the Stock page's services for tools and scripts. Rupees at
+ * `/api/admin/stock*`: the Stock page's services for tools and scripts. Rupees at
  * this edge only; the gate in admin.ts has already answered 404 to anyone who is not staff.
  *
  * - GET  /admin/stock?category=&low=1&q=&page=&limit=  -> { items, total, page, pages, ... }

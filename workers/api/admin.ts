@@ -15,7 +15,7 @@ import type { ApiEnv } from "./types";
 const notFound = () => new AppError(404, "Not found");
 
 /**
- * `/api/admin/*` (issue 13): the back office's API, for tools and scripts, on the same services as
+ * `/api/admin/*`: the back office's API, for tools and scripts, on the same services as
  * its pages. Every path, known or not, checks for a staff session: anyone else gets the same 404 as
  * a path that does not exist. Every service checks again, so the gate costs no round trip of its
  * own: a request without a valid token is turned away before any read (the token needs none); a

@@ -9,7 +9,7 @@ import { addressJson } from "./addresses";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
-/** The spec's JSON shape for a user (SPEC §7): never the password hash or the session version. */
+/** The API's JSON shape for a user (docs/product/accounts.md): never the password hash or the session version. */
 export function publicUser(u: Pick<SessionUser, "id" | "name" | "email" | "mobile" | "isVerified" | "profileImage" | "createdAt">) {
   return {
     _id: String(u.id),
@@ -28,7 +28,7 @@ const profileJson = ({ user, addresses }: Profile) => ({ ...publicUser(user), ad
 /** A session's answer: `{ user, token }`. */
 const signedIn = ({ user, token }: { user: Parameters<typeof publicUser>[0]; token: string }) => ({ user: publicUser(user), token });
 
-/** Accounts for API clients (SPEC §7): they get `{ user, token }` and send `Authorization: Bearer`. */
+/** Accounts for API clients (docs/product/accounts.md): they get `{ user, token }` and send `Authorization: Bearer`. */
 export const authApi = new Hono<ApiEnv>()
   .post("/auth/login", async (c) => c.json(signedIn(await login(c.var.ctx, await readBody(c)))))
   .post("/auth/register", async (c) => {

@@ -6,7 +6,7 @@ import { requireUser } from "../services/session";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 
-/** SPEC §3 "Cart item": rupees at this edge only; `problem` says why a line cannot go to checkout. */
+/** docs/product/shopping.md: rupees at this edge only; `problem` says why a line cannot go to checkout. */
 export function cartItemJson(line: CartLine) {
   return {
     _id: String(line.id),
@@ -27,7 +27,7 @@ export function cartItemJson(line: CartLine) {
 const cartJson = (cart: Cart) => ({ items: cart.lines.map(cartItemJson) });
 
 /**
- * The signed-in shopper's cart (SPEC §7), bearer token or session cookie. Prices, discounts and
+ * The signed-in shopper's cart (docs/product/shopping.md), bearer token or session cookie. Prices, discounts and
  * names a client sends are never read: every answer carries the catalogue's prices of the moment.
  */
 export const cartApi = new Hono<ApiEnv>()

@@ -9,7 +9,7 @@ import type { ApiEnv } from "./types";
 export const averageRatingJson = (average: number | null) => (average === null ? null : Math.round(average * 10) / 10);
 
 /**
- * The spec's Product JSON (SPEC §3): ids as `_id` strings, money in rupees at this edge only. Lists
+ * The API's Product JSON (docs/product/catalog.md): ids as `_id` strings, money in rupees at this edge only. Lists
  * carry the rating's average and count; one product also carries its newest reviews.
  */
 export function productJson(p: Product, reviews?: Review[]) {

@@ -20,10 +20,10 @@ const profileBody = limitBody(3 * 1024 * 1024, "3 MB");
 /** A product's pictures: up to 5 of at most 5 MB each in one request (each file's own limit is the service's, a 413 too). */
 const productImagesBody = limitBody(25 * 1024 * 1024 + 64 * 1024, "25 MB");
 const PRODUCT_IMAGES = /^\/api\/admin\/products\/[^/]+\/images$/;
-// The stock CSV import (issue 14): a file of at most 1 MB, with room for a multipart form around it.
+// The stock CSV import: a file of at most 1 MB, with room for a multipart form around it.
 const csvBody = limitBody(1024 * 1024 + 16 * 1024, "1 MB");
 
-/** JSON API for other clients (mobile app, scripts, the payment provider); spec §7 shapes. */
+/** JSON API for other clients (mobile app, scripts, the payment provider); the shapes are in docs/product/. */
 export const api = new Hono<ApiEnv>()
   // A profile may carry a 2 MB picture; nothing else needs more than a few kilobytes.
   .use("*", (c, next) =>

@@ -5,7 +5,7 @@ import type { ApiEnv } from "./types";
 
 /**
  * `POST /api/contact` with `{ name, email, message }` and `POST /api/enquiries/send-enquiry` with the
- * enquiry's fields (SPEC §3, §7): 201 with `{ message }` once stored and its mails queued. Refusals
+ * enquiry's fields (docs/product/content.md): 201 with `{ message }` once stored and its mails queued. Refusals
  * are 400 (with `fields`), 413 (bodies over 64 KB, workers/api/index.ts) and 429 (too many).
  */
 export const messagesApi = new Hono<ApiEnv>()

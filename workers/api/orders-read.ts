@@ -4,8 +4,8 @@ import { paiseToRupees } from "../services/pricing";
 import type { ApiEnv } from "./types";
 
 /**
- * SPEC §3 "Order, as read", in rupees at this edge only: `orderId` is the shopper's order number (the
- * row id is never shown), the payment method and statuses are the raw values (`bank`,
+ * An order as the API reads it (docs/product/orders.md, "The API"), in rupees at this edge only:
+ * `orderId` is the shopper's order number (the row id is never shown), the payment method and statuses are the raw values (`bank`,
  * `cashOnDelivery`, `pending`...). The place and verify endpoints answer `{ order }` with it too.
  */
 export function orderJson(order: OrderView) {

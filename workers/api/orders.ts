@@ -14,13 +14,13 @@ import { orderJson } from "./orders-read";
 import type { ApiEnv } from "./types";
 
 /**
- * Checkout over the API (SPEC §7): cash-on-delivery orders, signed in and guest, coupons and the
+ * Checkout over the API (docs/product/orders.md): cash-on-delivery orders, signed in and guest, coupons and the
  * Razorpay payment calls, all through the order service (workers/services/orders.ts), which the
  * checkout page's action calls too. The payload's `shippingCost` and `totalAmount`, and any price or
  * name in `items`, are never read: the server computes every figure.
  */
 
-/** The spec's order payload as the order service takes it; `Idempotency-Key` may name the checkout. */
+/** The API's order payload as the order service takes it; `Idempotency-Key` may name the checkout. */
 function checkoutInput(c: Context<ApiEnv>, body: Record<string, unknown>, extra: Partial<CheckoutInput>): CheckoutInput {
   return {
     shippingInfo: body.shippingInfo,
@@ -74,7 +74,7 @@ export const ordersApi = new Hono<ApiEnv>()
       coupon: {
         code: coupon.code,
         discount_type: coupon.discountType,
-        // A percentage in whole percent, a flat value in rupees (SPEC §3 "Coupon").
+        // A percentage in whole percent, a flat value in rupees (docs/product/orders.md).
         discount_value: coupon.discountType === "percentage" ? coupon.discountValue : paiseToRupees(coupon.discountValue),
         discount: paiseToRupees(coupon.discountPaise),
       },

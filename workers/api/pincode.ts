@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { lookupPincode } from "../services/pincode";
 import type { ApiEnv } from "./types";
 
-/** PIN code lookup for address forms (DECISIONS §7): `{ district, state }`, cacheable for a day. */
+/** PIN code lookup for address forms (docs/addresses.md): `{ district, state }`, cacheable for a day. */
 export const pincodeApi = new Hono<ApiEnv>().get("/pincode/:pin", async (c) => {
   const { district, state } = await lookupPincode(c.var.ctx, c.req.param("pin"));
   c.header("Cache-Control", "public, max-age=86400");

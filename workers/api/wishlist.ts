@@ -7,7 +7,7 @@ import { readBody } from "./body";
 import { productJson } from "./catalog";
 import type { ApiEnv } from "./types";
 
-/** The spec's wishlist entry (SPEC §3): the entry's id and the product as the catalogue API shows it. */
+/** The API's wishlist entry (docs/product/shopping.md): the entry's id and the product as the catalogue API shows it. */
 export function wishlistEntryJson(entry: WishlistEntry) {
   return { _id: String(entry.id), product: productJson(entry.product) };
 }
@@ -15,7 +15,7 @@ export function wishlistEntryJson(entry: WishlistEntry) {
 const listJson = (entries: WishlistEntry[]) => entries.map(wishlistEntryJson);
 
 /**
- * SPEC §8 "Wishlist": a request without a token is told so; one whose token no longer signs anyone
+ * docs/product/shopping.md: a request without a token is told so; one whose token no longer signs anyone
  * in (expired, revoked, tampered, a deleted account) hears that the session expired.
  */
 async function signedIn<T>(c: Context<ApiEnv>, work: () => Promise<T>): Promise<T> {
@@ -28,7 +28,7 @@ async function signedIn<T>(c: Context<ApiEnv>, work: () => Promise<T>): Promise<
   }
 }
 
-/** `GET /api/wishlist`, `POST /api/wishlist { productId }`, `DELETE /api/wishlist/{productId}` (issue 10 item 8). */
+/** `GET /api/wishlist`, `POST /api/wishlist { productId }`, `DELETE /api/wishlist/{productId}`. */
 export const wishlistApi = new Hono<ApiEnv>()
   .get("/wishlist", async (c) => c.json({ data: listJson(await signedIn(c, () => listWishlist(c.var.ctx))) }))
   .post("/wishlist", async (c) => {

@@ -7,7 +7,7 @@ import { MOBILE_INVALID } from "./mobile.rules";
  * Address and profile checks shared by the server and the browser forms: import nothing but zod and
  * client-safe rules here. Written with zod's tree-shakable "mini" API because the browser runs them (loaded when the
  * shopper starts editing, not with the page): the full API would be about 22 KiB gzipped, mini ~7.
- * Spec §5 "Address (checkout form)" and "Address (profile save)".
+ * The rules: docs/product/orders.md, "Addresses at checkout", and docs/product/accounts.md, "Profile".
  */
 
 const LIMIT = { name: 100, street: 200, city: 80, email: 254 } as const;

@@ -1,5 +1,5 @@
 /**
- * The Categories page's words and the icon set (issue 14 item 4): client-safe (no zod, no database),
+ * The Categories page's words and the icon set: client-safe (no zod, no database),
  * so the page and the service say the same thing.
  */
 

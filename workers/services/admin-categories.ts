@@ -12,7 +12,7 @@ import { purgeStorefront } from "./storefront-purge";
 import { parseInput } from "./validate";
 
 /**
- * The back office's categories and subcategories (issue 14 item 4): the list with product counts,
+ * The back office's categories and subcategories: the list with product counts,
  * create, rename, set the icon, reorder the home tiles, delete only when empty. The /admin/categories
  * page and `/api/admin/categories*` call these and nothing else. Each change is one batch with its
  * audit entry, written only when the change happened (the rule lives in the statement: a name taken

@@ -1,4 +1,4 @@
-/** The coupon pages' words and filters (issue 14 item 5). Client-safe: no zod, no database. */
+/** The coupon pages' words and filters. Client-safe: no zod, no database. */
 
 export const COUPON_FILTERS = ["active", "expired", "all"] as const;
 export type CouponFilter = (typeof COUPON_FILTERS)[number];

@@ -9,7 +9,7 @@ import { auditStatement, requireStaff } from "./staff";
 import { invalidInput, parseId } from "./validate";
 
 /**
- * The owner's coupons (issue 14 item 5): the list, one coupon with its uses, create and edit. The
+ * The owner's coupons: the list, one coupon with its uses, create and edit. The
  * rows are the ones checkout applies (coupons; orders.coupon_id and coupons.used_count, which the
  * order service counts); nothing here changes how checkout applies them. Owner only: anyone else
  * gets the back office's 404. Each change writes one audit entry in the batch of the change, only

@@ -52,7 +52,7 @@ const n = (v: unknown) => Number(v ?? 0);
 const indiaDate = (instant: number) => new Date(instant + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
- * The back office's first page (issue 13): every figure in ONE round trip. The staff check and the
+ * The back office's first page: every figure in ONE round trip. The staff check and the
  * three reads are asked for in the same moment, so they travel in the request's one batch; a visitor
  * who is not staff gets the door's 404 and none of the figures.
  */

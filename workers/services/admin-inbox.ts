@@ -8,7 +8,7 @@ import { auditStatement, requireStaff } from "./staff";
 import { parseInput } from "./validate";
 
 /**
- * The back office's inbox (issue 13 item 4): contact messages and enquiries together, newest first.
+ * The back office's inbox: contact messages and enquiries together, newest first.
  * Opening one marks it read (the first time only; reading changes nothing worth an audit entry);
  * staff mark it handled, or reply: the reply is stored, mailed to the sender through the outbox and
  * the message marked handled, all in one batch with its one audit entry.

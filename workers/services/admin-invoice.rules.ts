@@ -1,5 +1,5 @@
 /**
- * When an order has a tax invoice (issue 13), in words the pages and the service share. Client-safe:
+ * When an order has a tax invoice, in words the pages and the service share. Client-safe:
  * the order page links the invoice only for these statuses.
  */
 export const INVOICE_NOT_YET = "An invoice is issued once the order is confirmed.";

@@ -23,7 +23,7 @@ import { SHOP_SETTING_DEFAULTS } from "./shop-settings.rules";
 import { requireStaff } from "./staff";
 
 /**
- * The tax invoice of an order (issue 13 item 3), for the back office's invoice page and
+ * The tax invoice of an order, for the back office's invoice page and
  * `GET /api/admin/orders/:number/invoice`. The figures are gst.ts's; the shop's name, GSTIN, rates
  * and HSN codes come from settings.ts `tax`.
  *

@@ -17,7 +17,7 @@ import { auditStatement, requireStaff } from "./staff";
 import { parseInput } from "./validate";
 
 /**
- * The back office's orders (issue 13 item 3): the list, one order with its history, the moves it
+ * The back office's orders: the list, one order with its history, the moves it
  * makes from placed to delivered (or cancelled, refunded), and the CSV of a filtered list. The
  * /admin pages and `/api/admin/orders*` call these and nothing else.
  *

@@ -1,5 +1,5 @@
 /**
- * The back office's product words and limits (issue 14 items 1 and 2): client-safe (no zod, no
+ * The back office's product words and limits: client-safe (no zod, no
  * database), so the product pages, the shared schemas and the service say the same thing.
  */
 
@@ -119,7 +119,7 @@ export function slugFromName(name: string): string {
     .replace(/-+$/g, "");
 }
 
-/** The detail fields of SPEC §3, with their labels, in the form's order. */
+/** The product's detail fields (docs/product/catalog.md, "The product page"), with their labels, in the form's order. */
 export const PRODUCT_DETAILS = [
   ["fabric", "Fabric"],
   ["fitType", "Fit"],

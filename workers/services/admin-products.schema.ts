@@ -3,7 +3,7 @@ import { PRODUCT_LIMITS as L, PRODUCT_MESSAGES as M, PRODUCT_DETAILS, slugFromNa
 import { settings } from "./settings";
 
 /**
- * The product's shared zod schemas (issue 14 item 1): the API (JSON) and the product page's action
+ * The product's shared zod schemas: the API (JSON) and the product page's action
  * (its form, nested by `nestForm`) both parse with `productInputSchema`, so both refuse the same
  * input with the same message, keyed by the field's path ("sizes.1.discountPrice").
  *

@@ -15,7 +15,7 @@ import { purgeProducts, type ShownProduct } from "./storefront-purge";
 import { invalidInput, parseInput } from "./validate";
 
 /**
- * Products in the back office (issue 14 items 1, 2 and 8): the list, the editor's reads, create,
+ * Products in the back office: the list, the editor's reads, create,
  * update, publish / unpublish, archive / restore, delete, and the pictures (R2, binding MEDIA). Pages
  * (app/routes/admin-product*.tsx) and the API (workers/api/admin-products.ts) call these alone.
  *

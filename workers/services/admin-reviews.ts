@@ -10,7 +10,7 @@ import { auditStatement, requireStaff } from "./staff";
 import { parseInput } from "./validate";
 
 /**
- * Review moderation (issue 13 item 5): staff hide a review, with a reason, or show it again. A hidden
+ * Review moderation: staff hide a review, with a reason, or show it again. A hidden
  * review leaves the product page and, through the triggers of migration 0006, the product's rating
  * count and sum. Each change is one statement conditioned on the review's current state, with its
  * audit entry only when it changed (a double click writes one); then the edge-cached pages showing

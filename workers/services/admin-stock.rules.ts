@@ -1,5 +1,5 @@
 /**
- * The Stock page's words and limits (issue 14 item 3): client-safe (no zod, no database), so the page
+ * The Stock page's words and limits: client-safe (no zod, no database), so the page
  * and the service say the same thing.
  */
 export const STOCK_PAGE_SIZE = 50;
@@ -33,7 +33,7 @@ export const STOCK_MESSAGES = {
   importFailedBelowZero: "Orders placed meanwhile would take these sizes below 0; nothing changed. Export again and redo the change.",
 } as const;
 
-/** The help text next to the CSV form: how the import counts stock (shown on the page, said in the README too). */
+/** The help text next to the CSV form: how the import counts stock (shown on the page, said in docs/product/back-office.md too). */
 export const STOCK_CSV_HELP =
   "Download the CSV, change prices, discount prices or stock in a spreadsheet and upload it again. Stock is counted from the " +
   "stock_at_export column: a row whose stock you raised from 10 to 15 adds 5 to what the shop has now, so pieces ordered " +

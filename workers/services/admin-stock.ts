@@ -22,7 +22,7 @@ import { purgeProducts, type ShownProduct } from "./storefront-purge";
 import { invalidInput, parseInput } from "./validate";
 
 /**
- * The back office's stock (issue 14 item 3): a quick view of every size of every product, an inline
+ * The back office's stock: a quick view of every size of every product, an inline
  * edit of one size's stock and prices, and a CSV export and import of the same. The /admin/stock page
  * and `/api/admin/stock*` call these and nothing else. Money is paise here; the API speaks rupees.
  *

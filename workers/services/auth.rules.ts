@@ -1,6 +1,6 @@
 /**
- * Account rules and messages (SPEC §5 and §8, DECISIONS §5) as plain values: pages show them without
- * loading zod, and `auth.schema` builds its checks from them.
+ * Account rules and messages (docs/product/accounts.md, docs/decisions/0005-sessions-codes-and-limits.md)
+ * as plain values: pages show them without loading zod, and `auth.schema` builds its checks from them.
  */
 export const EMAIL_MESSAGE = "Enter a valid email";
 export const PASSWORD_RULE_MESSAGE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
@@ -18,10 +18,10 @@ export const VERIFY_TO_SIGN_IN = "Please verify your email to sign in. We have s
 export const PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with the new password.";
 export const SIGN_IN_FIRST = "Please login first to continue.";
 /**
- * Mail one e-mail address may be sent, whoever asks and from wherever (DECISIONS §5): sign-up codes
+ * Mail one e-mail address may be sent, whoever asks and from wherever (docs/decisions/0005-sessions-codes-and-limits.md): sign-up codes
  * and reset links each at most one a minute and five an hour, so nobody can flood an inbox.
  */
 export const MAIL_ALLOWANCE = { everySeconds: 60, perHour: 5 } as const;
-/** Sign-up codes and reset links (DECISIONS §5). */
+/** Sign-up codes and reset links (docs/decisions/0005-sessions-codes-and-limits.md). */
 export const CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: MAIL_ALLOWANCE.everySeconds } as const;
 export const RESET_RULES = { validMinutes: 60 } as const;

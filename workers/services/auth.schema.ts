@@ -12,7 +12,7 @@ import { mobileField as mobileOf, nameField } from "./fields.schema";
 import { MOBILE_INVALID } from "./mobile.rules";
 
 /**
- * Account input schemas (SPEC §5 "Sign in, sign up and reset"), shared by the API and the page
+ * Account input schemas (docs/product/accounts.md), shared by the API and the page
  * actions. Client-safe, but pages that only show a rule or a message import `auth.rules` instead, so
  * zod stays out of their bundles.
  */

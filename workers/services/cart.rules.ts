@@ -1,5 +1,5 @@
 /**
- * Cart messages and limits (SPEC §5 "Cart and buy", §8 "Cart") as plain values, for pages that show
+ * Cart messages and limits (docs/product/shopping.md) as plain values, for pages that show
  * them without loading the cart service or zod.
  */
 
@@ -12,7 +12,7 @@ export const cartMessages = {
   removed: "Item removed from your cart",
   cleared: "Your cart is now empty",
   empty: "Your cart is empty.",
-  /** SPEC §5: checkout with nothing in the cart. */
+  /** docs/product/shopping.md: checkout with nothing in the cart. */
   emptyAtCheckout: "Your cart is empty. Please add items before checking out.",
   lineNotFound: "This item is not in your cart",
   quantityBelowOne: "Quantity cannot be less than 1",

@@ -13,7 +13,7 @@ import { readAsUser, requireUser } from "./session";
 import { parseId, parseInput } from "./validate";
 
 /**
- * The shopper's cart (SPEC §2 "Cart", §5 "Cart and buy"; DECISIONS §3). A line is a product, size
+ * The shopper's cart (docs/product/shopping.md; docs/decisions/0006-reads-in-one-batch-and-product-sql.md). A line is a product, size
  * and colour with a quantity: prices are never stored in the cart and never taken from a client,
  * every answer reads them from the catalogue at that moment. Pages (app/routes/cart.tsx, the product
  * page's action) and the API (workers/api/cart.ts) call these functions and nothing else.
@@ -222,9 +222,9 @@ const optionsQuery = (db: Db, ref: number | string) =>
     limit 1`);
 
 /**
- * Judges a choice of product, colour, size and quantity by SPEC §5's rules and messages, reading
+ * Judges a choice of product, colour, size and quantity by the rules and messages of docs/product/catalog.md, reading
  * only the product's options (batched with the request's other reads, the session check among
- * them). Throws a 404 for a product the shop does not sell, a 400 with the spec's words otherwise.
+ * them). Throws a 404 for a product the shop does not sell, a 400 with the documented words otherwise.
  */
 export async function checkChoice(ctx: ServiceContext, input: unknown, intent: CartIntent, source: ChoiceSource): Promise<CheckedChoice> {
   const parsed = parseInput(choiceSchema, input);
@@ -333,7 +333,7 @@ export async function addItemsToCart(ctx: ServiceContext, items: unknown): Promi
   return addChoices(ctx, user.id, choices, "card");
 }
 
-/** An API cart line (SPEC §3 "Cart line sent when adding"): only product, size, colour and quantity are read. */
+/** An API cart line (docs/product/shopping.md): only product, size, colour and quantity are read. */
 function apiItem(item: unknown): Record<string, unknown> {
   if (typeof item !== "object" || item === null) return {};
   const { product, productId, size, color, quantity } = item as Record<string, unknown>;

@@ -1,8 +1,9 @@
 /**
- * Judging a choice of colour, size and quantity sent to the cart or to checkout, in SPEC §5's
- * words. The cart service, the product route's action and the product card's modal use the same
- * function, so the browser and the server say the same thing. Pure and client-safe; kept apart from
- * app/lib/product-options.ts so only the modal's on-demand chunk carries it, not every product page.
+ * Judging a choice of colour, size and quantity sent to the cart or to checkout, in the words of
+ * docs/product/catalog.md ("Product cards", "The product page"). The cart service, the product route's action
+ * and the product card's modal use the same function, so the browser and the server say the same thing. Pure
+ * and client-safe; kept apart from app/lib/product-options.ts so only the modal's on-demand chunk carries it,
+ * not every product page.
  */
 import { SIGN_IN_FIRST } from "./auth.rules";
 import type { SizePrice } from "./pricing";

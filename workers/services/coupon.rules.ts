@@ -1,5 +1,5 @@
 /**
- * Coupon and order-total rules (SPEC §5 "Coupon", §9 "Pricing"; DECISIONS §6) as pure functions:
+ * Coupon and order-total rules (docs/product/orders.md, "Coupons"; docs/money.md) as pure functions:
  * the checkout page shows what the order service will charge, because both call these. Amounts are
  * integer paise; a percentage is whole percent.
  */
@@ -33,7 +33,7 @@ export const couponMessages = {
   failed: "Invalid coupon or server error.",
 } as const;
 
-/** SPEC §5: codes are trimmed and upper-cased; an empty one is refused before anything is read. */
+/** docs/product/orders.md: codes are trimmed and upper-cased; an empty one is refused before anything is read. */
 export function normaliseCouponCode(input: unknown): string {
   return typeof input === "string" ? input.trim().toUpperCase() : "";
 }
@@ -72,8 +72,8 @@ export interface OrderTotals {
 
 /**
  * The order's figures from its lines' unit prices and quantities: the subtotal, the coupon's
- * discount (0 without one), delivery by the subtotal (DECISIONS §8) and the total, which is the
- * subtotal less the discount plus delivery (SPEC §9).
+ * discount (0 without one), delivery by the subtotal (docs/product/orders.md) and the total, which is the
+ * subtotal less the discount plus delivery (docs/product/orders.md).
  */
 export function orderTotals(
   lines: readonly { unitPricePaise: number; quantity: number }[],

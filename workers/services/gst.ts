@@ -1,5 +1,5 @@
 /**
- * GST on the shop's tax invoice (issue 13 item 3). Pure: no database, no settings import; the rates,
+ * GST on the shop's tax invoice. Pure: no database, no settings import; the rates,
  * the threshold and the HSN table are passed in (they live in settings.ts `tax`). All money in
  * integer paise.
  *

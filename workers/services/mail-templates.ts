@@ -360,7 +360,7 @@ ${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
   return { subject, text, html: html(subject, body) };
 }
 
-/** A shopper's order as it moves on (issue 13): shipped with its courier and tracking number, delivered, cancelled. */
+/** A shopper's order as it moves on: shipped with its courier and tracking number, delivered, cancelled. */
 function myOrdersLine(link: string | null): { text: string[]; html: string } {
   if (!link) return { text: [], html: "" };
   return {
@@ -454,7 +454,7 @@ ${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}$
   return { subject, text, html: html(subject, body) };
 }
 
-/** A staff reply to a contact message or an enquiry (issue 13): the reply, and her words quoted briefly. */
+/** A staff reply to a contact message or an enquiry: the reply, and her words quoted briefly. */
 export interface MessageReplyMail {
   name: string;
   kind: "contact" | "enquiry";

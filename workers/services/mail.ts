@@ -8,7 +8,7 @@ import { settings } from "./settings";
 import { readShopSettings } from "./shop-settings";
 
 /**
- * Outgoing mail (DECISIONS §7), never lost: a mail is a row of the outbox, queued in the same batch
+ * Outgoing mail (docs/product/accounts.md, "Mail that is never lost"), never lost: a mail is a row of the outbox, queued in the same batch
  * as the change that causes it, so it exists exactly when that change does. It is sent after the
  * response (`ctx.defer`, i.e. waitUntil) and, when that fails, by the scheduled handler with backoff,
  * until a day has passed (then it is marked dead). Every delivery first claims its row, so two

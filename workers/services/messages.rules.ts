@@ -1,5 +1,5 @@
 /**
- * Contact and enquiry forms (SPEC §5 "Contact and enquiry", §8 "Contact and enquiry"): limits,
+ * Contact and enquiry forms (docs/product/content.md): limits,
  * choices and messages as plain values (no zod, no database), so the pages import them and
  * `messages.schema.ts` builds the server's checks from the same words.
  */
@@ -17,7 +17,7 @@ export const MESSAGE_LIMITS = {
 export const STORED_ENQUIRY_TYPES = ["Product", "Bulk", "Custom", "General"] as const;
 export type StoredEnquiryType = (typeof STORED_ENQUIRY_TYPES)[number];
 
-/** The form's choice that is sent as General with the order number (SPEC §3 Enquiry). */
+/** The form's choice that is sent as General with the order number (docs/product/content.md). */
 export const CANCELLATION_QUERY = "Order Cancellation Query";
 export const ENQUIRY_TYPE_OPTIONS = [...STORED_ENQUIRY_TYPES, CANCELLATION_QUERY] as const;
 

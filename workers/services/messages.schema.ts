@@ -14,7 +14,7 @@ import { normaliseMobile } from "./mobile.rules";
 
 /**
  * The contact message and the enquiry as the pages' forms (strings) and API clients (JSON) send them
- * (SPEC §3, §5). Each field reports one message, the words of messages.rules.ts. Non-strings count
+ * (docs/product/content.md). Each field reports one message, the words of messages.rules.ts. Non-strings count
  * as blank. A line break (CR or LF) in a name or an e-mail is refused outright, never tidied away:
  * those two travel towards mail headers (Reply-To), and nothing a visitor types may start a new one.
  */
@@ -149,7 +149,7 @@ export const enquiryInputSchema = withKeys([
     const cancellation = enquiryType === CANCELLATION_QUERY;
     return {
       ...rest,
-      // The cancellation query is stored and sent as General, with its order number (SPEC §3).
+      // The cancellation query is stored and sent as General, with its order number (docs/product/content.md).
       enquiryType: (cancellation ? "General" : enquiryType) as StoredEnquiryType,
       orderNumber: cancellation ? orderNumber : null,
       cancellation,

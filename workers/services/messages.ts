@@ -9,7 +9,7 @@ import { shopSettings } from "./shop-settings";
 import { parseInput } from "./validate";
 
 /**
- * Contact messages and enquiries (SPEC §3, §5, §8), for the pages' actions and the API alike. Each is
+ * Contact messages and enquiries (docs/product/content.md), for the pages' actions and the API alike. Each is
  * checked (messages.schema.ts), refused when the honeypot is filled (a 400: nothing stored, nothing
  * sent), counted against the per-address limit (FORM_LIMITER, a 429), and then stored together with
  * its two mails in ONE batch: the shop's copy, whose Reply-To is the sender, and the sender's

@@ -19,7 +19,7 @@ export function normaliseMobile(raw: string): string | null {
 }
 
 /**
- * What a phone field keeps while typing (SPEC: non-digits are stripped): digits, and a leading "+"
+ * What a phone field keeps while typing (non-digits are stripped: docs/product/accounts.md): digits, and a leading "+"
  * only as the start of +91; at most 12 digits, enough for "91" or "0" before the number.
  */
 export function mobileWhileTyping(raw: string): string {

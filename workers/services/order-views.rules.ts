@@ -1,5 +1,5 @@
 /**
- * Orders in the shopper's words (SPEC §2 "Thank-you", "My Orders"; §8 "Payment and orders"): labels
+ * Orders in the shopper's words (docs/product/orders.md): labels
  * and messages the thank-you page, My Orders and the order mails share. Client-safe: no zod, no
  * database. The API keeps the raw values (`bank`, `cashOnDelivery`, `pending`...).
  */
@@ -21,7 +21,7 @@ export const orderMessages = {
   gift: "Your order is among our first 100: a complimentary gift comes with it.",
 } as const;
 
-/** SPEC §2 Checkout's own words for the two choices. */
+/** Checkout's own words for the two choices (docs/product/orders.md). */
 export function paymentMethodLabel(method: PaymentMethod | string): string {
   if (method === "cashOnDelivery") return "Cash on Delivery";
   if (method === "bank") return "Bank / UPI / Wallets";
@@ -95,7 +95,7 @@ export function formatOrderDate(iso: string): string {
 
 /**
  * What the items and delivery come to beyond the total: the discount line shows when it is above 0
- * (SPEC §2 "Thank-you": "when the item sum plus shipping exceeds the total").
+ * (docs/product/orders.md, "The figures").
  */
 export function discountShown(order: {
   lines: readonly { unitPricePaise: number; quantity: number }[];

@@ -1,5 +1,5 @@
 /**
- * Orders as shoppers see them (issue 11 items 6 and 8): the thank-you page, My Orders, the API's
+ * Orders as shoppers see them: the thank-you page, My Orders, the API's
  * `{ order }` and `{ orders }`, the order mails. The lead's order service (orders.ts) imports
  * `orderViewQuery` and `toOrderViews` to answer a placed order in the placing batch itself.
  *

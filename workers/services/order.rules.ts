@@ -1,5 +1,5 @@
 /**
- * What checkout and payment say (SPEC §5, §8 "Payment and orders"), client-safe: the page and the
+ * What checkout and payment say (docs/product/orders.md), client-safe: the page and the
  * services share these words.
  */
 export const orderMessages = {
@@ -27,5 +27,5 @@ export const orderMessages = {
   payNeedsJavaScript: "Paying online needs JavaScript turned on in your browser. Turn it on and press Pay now again.",
 } as const;
 
-/** Minutes a pending online order holds its stock for its payment (DECISIONS §6). */
+/** Minutes a pending online order holds its stock for its payment (docs/payments.md). */
 export const PAYMENT_WINDOW_MINUTES = 30;

@@ -26,7 +26,7 @@ import { moneyRules, shopSettings } from "./shop-settings";
 import { parseInput } from "./validate";
 
 /**
- * The one order service (issue 11; SPEC §2-§9 on checkout; DECISIONS §3 and §6). The checkout page's
+ * The one order service (docs/product/orders.md; docs/decisions/0006-reads-in-one-batch-and-product-sql.md). The checkout page's
  * action and the API (/api/orders, /api/coupons, /api/payment) call these functions and nothing else.
  *
  * The server is the authority: prices, the coupon's discount, delivery and the total are computed
@@ -121,7 +121,7 @@ const itemSchema = z.object({
 const itemsSchema = z
   .array(
     z.preprocess((item) => {
-      // SPEC §3 "Cart line sent when adding" names the product `product` (or productId); nothing else is read.
+      // A line names its product `product` (or productId), as the cart API does; nothing else is read.
       if (typeof item !== "object" || item === null) return {};
       const { product, productId, size, color, quantity } = item as Record<string, unknown>;
       return { product: product ?? productId, size, color, quantity };
@@ -159,7 +159,7 @@ interface Quote {
   totals: OrderTotals;
 }
 
-/** Why a line cannot be bought as it is, in the words of issue 11 ("Only {n} left of {product} ({size})"). */
+/** Why a line cannot be bought as it is, in checkout's words ("Only {n} left of {product} ({size})"). */
 function lineRefusal(line: CartLine): AppError {
   if (line.stock < line.quantity) return new AppError(409, orderMessages.onlyLeft(line.stock, line.name, line.size), { field: "items" });
   return new AppError(409, line.problem ?? orderMessages.placeFailed, { field: "items" });

@@ -12,7 +12,10 @@ import { limit, withinMailAllowance } from "./rate-limit";
 import { findUserByEmail } from "./signup";
 import { parseInput } from "./validate";
 
-/** A forgotten password (SPEC §5, DECISIONS §5): a mailed single-use link, valid an hour, sets a new one. */
+/**
+ * A forgotten password (docs/product/accounts.md, docs/decisions/0005-sessions-codes-and-limits.md): a mailed
+ * single-use link, valid an hour, sets a new one.
+ */
 
 const RESET_LINK_BAD = "This reset link is invalid or has expired. Please ask for a new one.";
 

@@ -6,7 +6,7 @@ export function categorySegment(categoryName: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** SPEC §2: /women-products/{category-name-lowercased-hyphenated}/{slug}. */
+/** docs/product/catalog.md, "Pages": /women-products/{category-name-lowercased-hyphenated}/{slug}. */
 export function productPath(categoryName: string, slug: string): string {
   return `/women-products/${categorySegment(categoryName)}/${slug}`;
 }

@@ -1,7 +1,7 @@
 /**
- * Price rules of SPEC §4 and §9. Pure and client-safe: the server uses them to compute totals and
- * the pages use the same functions to display, so a card can never show a price checkout disagrees with.
- * All amounts are integer paise.
+ * Price rules (docs/product/catalog.md, "Prices and stock"; docs/money.md). Pure and client-safe: the server
+ * uses them to compute totals and the pages use the same functions to display, so a card can never show a
+ * price checkout disagrees with. All amounts are integer paise.
  */
 
 export interface SizePrice {
@@ -47,7 +47,7 @@ export function cardPrice(sizes: readonly SizePrice[]): CardPrice | null {
 }
 
 /**
- * SPEC §4: a product is out of stock when the stock of its lowest-priced in-stock size is zero or
+ * docs/product/catalog.md, "Prices and stock": a product is out of stock when the stock of its lowest-priced in-stock size is zero or
  * less. Taken literally that can never happen for a size chosen for having stock, so the working
  * reading is: out of stock when no size has stock above zero.
  */
@@ -65,7 +65,7 @@ export function deliveryCharge(
   return rules.deliveryChargePaise;
 }
 
-/** Paise to rupees for API payloads that speak rupees (SPEC §7 shapes). */
+/** Paise to rupees for API payloads that speak rupees (the API's shapes). */
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }

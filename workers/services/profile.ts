@@ -13,7 +13,7 @@ import { limit } from "./rate-limit";
 import { readAsUser, requireUser } from "./session";
 import { invalidInput } from "./validate";
 
-/** The profile (SPEC §2 "Profile", §7 `GET/PUT /api/auth/profile`): the user with their addresses. */
+/** The profile (docs/product/accounts.md `GET/PUT /api/auth/profile`): the user with their addresses. */
 
 export { PROFILE_IMAGE };
 

@@ -5,7 +5,7 @@ import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 
 /**
- * Rate limits (DECISIONS §5) through the Workers rate-limiting bindings: `AUTH_LIMITER` for sign-in,
+ * Rate limits (docs/decisions/0005-sessions-codes-and-limits.md) through the Workers rate-limiting bindings: `AUTH_LIMITER` for sign-in,
  * sign-up, code verify and resend and forgot-password (plus `AUTH_IP_LIMITER`, per address only);
  * `FORM_LIMITER` for contact and enquiry; `PROFILE_LIMITER` for profile saves (each may upload a
  * picture), per account wherever it saves from. All count per 60-second window (wrangler.toml).

@@ -1,5 +1,5 @@
 /**
- * The Worker's side of Razorpay (DECISIONS §6): its Orders API over HTTPS with Basic auth, and the
+ * The Worker's side of Razorpay (docs/payments.md): its Orders API over HTTPS with Basic auth, and the
  * two signatures it makes, checked in constant time. Locally and in tests the same code talks to the
  * stand-in (stand-ins/razorpay), which speaks the same wire format: only the base URLs and keys differ.
  */
@@ -14,7 +14,7 @@ export interface RazorpayConfig {
   webhookSecret: string;
 }
 
-/** The stand-in's fixed test credentials (README): a production deploy must never take payments with them. */
+/** The stand-in's fixed test credentials (docs/payments-locally.md): a production deploy must never take payments with them. */
 export const LOCAL_TEST_KEY_ID = "rzp_test_aanchal_local";
 
 const DEFAULT_API_URL = "https://api.razorpay.com";

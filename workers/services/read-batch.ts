@@ -17,11 +17,12 @@ function refusedStatement(error: unknown): boolean {
 }
 
 /**
- * One request's reads, sent together (DECISIONS §3: a render costs one round trip). React Router
- * starts the root loader and the page's loaders at once, and every service hands its reads to
- * `ctx.read` (or `readAll`) instead of calling the database itself, so the session check, the
- * header's counts and the page's rows are asked for in the same task; each read waits for that task
- * to end (a zero-delay timer) and then all of them travel in one `db.batch`.
+ * One request's reads, sent together: a render costs one round trip
+ * (docs/decisions/0006-reads-in-one-batch-and-product-sql.md). React Router starts the root loader and the
+ * page's loaders at once, and every service hands its reads to `ctx.read` (or `readAll`) instead of calling
+ * the database itself, so the session check, the header's counts and the page's rows are asked for in the
+ * same task; each read waits for that task to end (a zero-delay timer) and then all of them travel in one
+ * `db.batch`.
  *
  * A batch is one transaction: one refused statement fails it whole. The reads are then sent again
  * one by one, so only the read at fault fails (a search the full-text index cannot parse is no reason

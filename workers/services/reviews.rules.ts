@@ -1,7 +1,7 @@
 /**
  * Review limits and messages as plain values (no zod, no database): the review form imports them to
  * check a review before it is sent, and `reviews.schema.ts` builds the server's checks from the same
- * values, so the browser and the server say the same thing (SPEC §5 "Review").
+ * values, so the browser and the server say the same thing (docs/product/shopping.md).
  */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

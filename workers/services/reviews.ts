@@ -14,7 +14,7 @@ import { pagesShowingProduct } from "./storefront-purge";
 import { parseInput } from "./validate";
 
 /**
- * Reviews (issue 10 item 7, DECISIONS §8): one review per shopper per product, kept by the unique
+ * Reviews (docs/product/shopping.md): one review per shopper per product, kept by the unique
  * index `reviews_product_user_idx`, so a second submit replaces her first. `verified` is worked out
  * by the same statement that writes the review: the reviewer has a delivered order with a line of
  * this product. The product's `rating_count` and `rating_sum` follow every insert, update and delete

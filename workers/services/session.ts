@@ -10,7 +10,7 @@ import type { ReadQuery } from "./read-batch";
 type UserRole = (typeof USER_ROLES)[number];
 
 /**
- * Sessions (DECISIONS §5): an HS256 JWT with `sub` (user id), `ver` (the user's session version)
+ * Sessions (docs/decisions/0005-sessions-codes-and-limits.md): an HS256 JWT with `sub` (user id), `ver` (the user's session version)
  * and a required `exp`. Browsers hold it in an HttpOnly cookie; API clients send it as a Bearer
  * token. A token is good only while `ver` equals the user's current session version, so logout and
  * password reset (which bump the version) end every session of that user at once.
@@ -41,7 +41,7 @@ function keyOf(secret: string): Uint8Array {
   return key;
 }
 
-/** A back-office account's session lasts this long (issue 13), a shopper's SESSION_DAYS. */
+/** A back-office account's session lasts this long, a shopper's SESSION_DAYS. */
 export const STAFF_SESSION_HOURS = 12;
 
 export const isStaffRole = (role: string | undefined): boolean => role === "staff" || role === "owner";
@@ -151,7 +151,7 @@ export function clearSessionCookie(opts: { secure: boolean }): string {
   return cookieHeader(SESSION_COOKIE, "", { maxAge: 0, secure: opts.secure });
 }
 
-/** The signed-in user, or a 401 with the spec's message. */
+/** The signed-in user, or a 401 with the documented message. */
 export async function requireUser(ctx: ServiceContext): Promise<SessionUser> {
   const user = await ctx.user();
   if (!user) throw signInFirst();

@@ -27,9 +27,9 @@ export const settings = {
     { name: "YouTube", href: "https://www.youtube.com/@aanchal.ethnic" },
   ],
   /**
-   * The footer's "We accept": what checkout offers and nothing else (SPEC §2 Checkout, §9 FAQ;
-   * DECISIONS §6): Razorpay's online methods ("Bank / UPI / Wallets") and cash on delivery. The
-   * spec's footer also names PayPal, which the shop does not take.
+   * The footer's "We accept": what checkout offers and nothing else (docs/product/catalog.md,
+   * "Layout and navigation"): Razorpay's online methods ("Bank / UPI / Wallets") and cash on delivery. An
+   * older footer also named PayPal, which the shop does not take.
    */
   paymentMethods: ["UPI", "Credit & debit cards", "Net banking", "Wallets", "Cash on delivery"],
   /**
@@ -37,18 +37,18 @@ export const settings = {
    * workers/services/shop-settings.ts): checkout, the FAQ and the policies read them from there.
    */
   money: {
-    /** ₹100 delivery whenever the subtotal is above 0 (SPEC §9). */
+    /** ₹100 delivery whenever the subtotal is above 0 (docs/product/orders.md). */
     deliveryChargePaise: 100_00,
-    /** Free delivery at or above this subtotal; null means off (DECISIONS §8). */
+    /** Free delivery at or above this subtotal; null means off (docs/product/content.md). */
     freeShippingThresholdPaise: null as number | null,
   },
   /**
-   * What the FAQ and the policy pages promise (SPEC §9 "FAQ statements", "Policy pages"). Where the
-   * spec's sources disagree, one answer: returns within 7 days of delivery (the FAQ's), refunds within
+   * What the FAQ and the policy pages promise (docs/product/content.md). Where older
+   * sources disagreed, one answer: returns within 7 days of delivery (the FAQ's), refunds within
    * 7-10 business days, delivery in 4-7 business days across India.
    */
   policies: {
-    /** "Last updated" of every policy page (SPEC: 27-Aug-2025). */
+    /** "Last updated" of every policy page (27 August 2025). */
     updated: "2025-08-27",
     cancelWithinHours: 24,
     returnWithinDays: 7,
@@ -74,11 +74,11 @@ export const settings = {
   timing: {
     searchDebounceMs: 100,
     topBarSolidAfterPx: 400,
-    /** After a filtered listing load, scroll to the products after this pause (SPEC §9). */
+    /** After a filtered listing load, scroll to the products after this pause (docs/product/catalog.md). */
     scrollToProductsMs: 100,
-    /** After a successful password reset, go to sign-in after this pause (SPEC §9). */
+    /** After a successful password reset, go to sign-in after this pause (docs/product/accounts.md). */
     passwordResetRedirectMs: 2_000,
-    /** Checkout with an empty cart says so, then goes back to the cart after this pause (SPEC §4, §9). */
+    /** Checkout with an empty cart says so, then goes back to the cart after this pause (docs/product/orders.md). */
     checkoutEmptyRedirectMs: 1_000,
   },
   /** Mail delivery (workers/services/mail.ts): a failed send waits the first pause, doubling up to the longest. */
@@ -100,7 +100,7 @@ export const settings = {
     /** While the database cannot be reached, a cached catalogue page is still served for this long. */
     staleIfErrorSeconds: 24 * 60 * 60,
   },
-  /** The back office (issue 13). */
+  /** The back office. */
   admin: {
     /** A size with this many pieces or fewer shows on the dashboard as low stock. */
     lowStockThreshold: 3,
@@ -110,8 +110,8 @@ export const settings = {
     latestOrdersListed: 8,
   },
   /**
-   * GST on the tax invoice (issue 13; the arithmetic is workers/services/gst.ts). Issue 14 moves the
-   * editable ones (legal name, GSTIN) to the database: everything the invoice reads is here, in one place.
+   * GST on the tax invoice (the arithmetic is workers/services/gst.ts). The GSTIN is the owner's to
+   * change in Settings (workers/services/shop-settings.ts), from this default; everything else the invoice reads is here.
    */
   tax: {
     /** The seller on the invoice (its trade name is brand.name). */

@@ -1,5 +1,5 @@
 /**
- * The shop settings the owner edits in the back office (issue 14 item 6): their shape, their defaults
+ * The shop settings the owner edits in the back office: their shape, their defaults
  * (today's values of settings.ts) and the words of the settings form. Client-safe: no zod, no database,
  * so the header, the footer and the pages import it.
  */

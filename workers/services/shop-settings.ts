@@ -21,7 +21,7 @@ import { invalidInput } from "./validate";
 export type { ShopSettings } from "./shop-settings.rules";
 
 /**
- * The shop's settings (issue 12's money rules, issue 14 item 6): the delivery charge, the
+ * The shop's settings (the money rules and the rest of the owner's Settings page): the delivery charge, the
  * free-shipping threshold, the promo line, the gift promotion, the launch date, the low-stock
  * threshold, the store's address, hours, e-mail and phone, and the GSTIN. Stored in `shop_settings`
  * (one row a key, its value JSON) so the owner changes them without a deploy; a key with no row, or a

@@ -11,7 +11,7 @@ import { issueToken } from "./session";
 import { findUserByEmail, sendSignupCode, signupRequestHash, type WaitAnswer } from "./signup";
 import { parseInput } from "./validate";
 
-/** Sign-in and sign-out (SPEC §5, DECISIONS §5). */
+/** Sign-in and sign-out (docs/product/accounts.md, docs/decisions/0005-sessions-codes-and-limits.md). */
 
 const INVALID_LOGIN = "Invalid email or password";
 

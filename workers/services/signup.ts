@@ -13,7 +13,8 @@ import { issueToken } from "./session";
 import { parseInput } from "./validate";
 
 /**
- * Sign-up (SPEC §5-6, DECISIONS §5): details, then a mailed 6-digit code that makes the account.
+ * Sign-up (docs/product/accounts.md; docs/decisions/0005-sessions-codes-and-limits.md): details, then a mailed
+ * 6-digit code that makes the account.
  * Pages and the JSON API both call these; they return plain data and throw AppError with a message
  * fit to show.
  */

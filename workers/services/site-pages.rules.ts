@@ -1,5 +1,5 @@
 /**
- * The shop's own pages about itself (issue 12), in the footer's two columns and in the sitemap: one
+ * The shop's own pages about itself, in the footer's two columns and in the sitemap: one
  * list, so a page added here is linked and listed at once. Client-safe.
  */
 export const INFORMATION_PAGES = [

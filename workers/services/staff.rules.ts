@@ -1,5 +1,5 @@
 /**
- * The Staff page's words (issue 13): client-safe (no zod, no database), so the page and the service
+ * The Staff page's words: client-safe (no zod, no database), so the page and the service
  * say the same thing.
  */
 export const STAFF_MESSAGES = {

@@ -10,7 +10,7 @@ import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntityFilter, STAFF_MESSAGES
 import { invalidInput, parseInput } from "./validate";
 
 /**
- * The back office's door (issue 13). Everyone who is not a signed-in staff member or the owner, with
+ * The back office's door. Everyone who is not a signed-in staff member or the owner, with
  * a session younger than STAFF_SESSION_HOURS, gets the same 404 as a page that does not exist: no
  * hint that there is a back office at all.
  */

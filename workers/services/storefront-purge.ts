@@ -2,7 +2,7 @@ import { purgeAllPages, purgePages } from "../edge-cache";
 import type { ServiceContext } from "./context";
 
 /**
- * What the back office's changes drop from the edge cache (issue 14 item 7), so shoppers see a change
+ * What the back office's changes drop from the edge cache, so shoppers see a change
  * on their next page view. A product's own change (its price, stock, pictures, text, publishing)
  * drops the pages that show it; a change every page shows (the shop's settings in the header,
  * footer and help pages; the categories in the menu and home tiles) drops every page at once.

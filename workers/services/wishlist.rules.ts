@@ -1,5 +1,5 @@
 /**
- * Wishlist messages and limits (SPEC §8 "Wishlist") as plain values: the heart, the wishlist page and
+ * Wishlist messages and limits (docs/product/shopping.md) as plain values: the heart, the wishlist page and
  * the API say the same words, and pages import them without the database.
  */
 export const WISHLIST_ADDED = "Added to Wishlist";
@@ -8,7 +8,7 @@ export const WISHLIST_REMOVED = "Removed from Wishlist!";
 export const WISHLIST_UPDATE_FAILED = "Wishlist update failed";
 /** The wishlist page's error title when it cannot be loaded. */
 export const WISHLIST_FETCH_FAILED = "Failed to fetch wishlist";
-/** The API's 401s (SPEC §8): no token at all, and a token that no longer signs anyone in. */
+/** The API's 401s (docs/product/shopping.md): no token at all, and a token that no longer signs anyone in. */
 export const WISHLIST_NO_TOKEN = "No authentication token found. Please login.";
 export const WISHLIST_SESSION_EXPIRED = "Session expired. Please login again.";
 export const WISHLIST_INVALID_PRODUCT = "Invalid product id";

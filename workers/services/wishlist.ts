@@ -9,7 +9,7 @@ import { parseId } from "./validate";
 import { WISHLIST_FULL, WISHLIST_INVALID_PRODUCT, WISHLIST_MAX_ENTRIES, WISHLIST_PRODUCT_NOT_FOUND } from "./wishlist.rules";
 
 /**
- * The wishlist (SPEC §2 "Wishlist", §4, §8; issue 10 item 6): one entry per shopper and product.
+ * The wishlist (docs/product/shopping.md): one entry per shopper and product.
  * Pages (app/routes/wishlist.tsx, the hearts) and the API (workers/api/wishlist.ts) both call these.
  *
  * - Listing shows only products that still exist and are on sale: a deleted product takes its entries

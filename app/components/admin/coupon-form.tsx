@@ -28,7 +28,7 @@ export const COUPON_FORM_FIELDS = [
 ] as const satisfies readonly (keyof CouponFormValues)[];
 
 /**
- * The new-coupon and edit-coupon form (issue 14 item 5): percentage (1-100) or flat (rupees),
+ * The new-coupon and edit-coupon form: percentage (1-100) or flat (rupees),
  * minimum subtotal, validity window in India's days, limits and the active switch; each error next
  * to its field. Works without JavaScript.
  */

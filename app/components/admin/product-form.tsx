@@ -5,7 +5,7 @@ import { OnceForm } from "../forms/once-form";
 import { TableScroll } from "./table-scroll";
 
 /**
- * The product editor's form (issue 14 items 1 and 2), for /admin/products/new and /admin/products/:id.
+ * The product editor's form, for /admin/products/new and /admin/products/:id.
  * Field names are the shared schema's paths ("sizes.0.price"), so a refused field's message sits
  * next to it. Works without JavaScript: spare blank rows for colours and sizes (and "Add rows" for
  * more), pictures uploaded with the same multipart form, "Move up/Move down" and "Remove" as submit

@@ -12,7 +12,7 @@ const SOCIAL_ICONS: Record<string, () => React.JSX.Element> = {
 };
 
 /**
- * The coming-soon screen (SPEC "Coming-soon"): the launch countdown, social links and a muted, looping
+ * The coming-soon screen (docs/product/catalog.md, "Coming soon"): the launch countdown, social links and a muted, looping
  * video behind it. The video has no file yet; its poster is what shows. Used by /coming-soon and by
  * a category with nothing in it.
  */

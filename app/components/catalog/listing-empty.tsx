@@ -1,6 +1,6 @@
 import { BrandMark } from "../icons";
 
-/** SPEC: "Coming soon" when the list is empty, with a word on why and what to do next. */
+/** "Coming soon" (docs/product/catalog.md) when the list is empty, with a word on why and what to do next. */
 export function ListingEmpty({ children }: { children: React.ReactNode }) {
   return (
     <div className="listing-empty">

@@ -21,10 +21,10 @@ const INPUTS: Record<AddressField, React.InputHTMLAttributes<HTMLInputElement>> 
 const describe = (a: Address) => [a.streetAddress, a.apartment, a.townCity, `${a.state} ${a.zipcode}`].filter(Boolean).join(", ");
 
 /**
- * Where the order goes (SPEC §2 "Checkout"): her saved addresses as a radio group, the first chosen,
+ * Where the order goes (docs/product/orders.md): her saved addresses as a radio group, the first chosen,
  * and "Add a new address", whose form shows only while it is chosen (CSS :has, so without JavaScript
  * too; a browser without :has shows it always). A guest has only the form; its e-mail address is where
- * her confirmation goes. A 6-digit PIN fills city and state (SPEC §5).
+ * her confirmation goes. A 6-digit PIN fills city and state (docs/product/orders.md).
  */
 export function AddressSection({
   addresses,

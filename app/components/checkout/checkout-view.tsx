@@ -59,7 +59,7 @@ const fingerprintOf = (form: FormData) =>
   JSON.stringify([...form.entries()].filter(([name]) => name !== "checkoutKey" && name !== "couponEntry"));
 type Notice = { message: string; tone: "error" | "info" };
 
-/** The cart emptied (or the Buy Now piece went): said, then back to the cart after a second (SPEC §4 "Checkout"). */
+/** The cart emptied (or the Buy Now piece went): said, then back to the cart after a second (docs/product/orders.md). */
 function EmptyCheckout({ buyNow, guest }: { buyNow: boolean; guest: boolean }) {
   const navigate = useNavigate();
   const back = guest ? "/all-products" : "/cart";
@@ -93,7 +93,7 @@ function EmptyCheckout({ buyNow, guest }: { buyNow: boolean; guest: boolean }) {
   );
 }
 
-/** Checkout (SPEC §2): address, coupon, summary, payment and "Place Order". */
+/** Checkout (docs/product/orders.md): address, coupon, summary, payment and "Place Order". */
 export function CheckoutView(props: CheckoutData) {
   if (props.lines.length === 0) return <EmptyCheckout buyNow={props.buyNow} guest={props.guest} />;
   return <CheckoutForm {...props} />;

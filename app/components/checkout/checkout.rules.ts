@@ -1,6 +1,6 @@
 /**
- * The checkout page's words and shapes (SPEC §2 "Checkout", §5 "Address (checkout form)", §8
- * "Payment and orders"): client-safe, imported by the page, its components and its action.
+ * The checkout page's words and shapes (docs/product/orders.md): client-safe, imported by the page, its components and its
+ * action.
  */
 import type { OrderTotals } from "../../../workers/services/coupon.rules";
 import { orderMessages } from "../../../workers/services/order.rules";
@@ -24,7 +24,7 @@ export const checkoutMessages = {
 /** The brand's kumkum (BRAND.md), Razorpay's window colour. */
 export const BRAND_COLOR = "#8A1C2B";
 
-/** The address fields in the order the form shows them, each labelled to match its message (SPEC §5). */
+/** The address fields in the order the form shows them, each labelled to match its message (docs/product/orders.md). */
 export const ADDRESS_FIELDS = [
   ["fullName", "Full Name"],
   ["streetAddress", "House No. / Building Name"],
@@ -42,7 +42,7 @@ export type AddressValues = Record<AddressField, string>;
 /** The fields that say where: with all of them blank there is no address yet, whatever her name and phone say. */
 const PLACE_FIELDS = ["streetAddress", "apartment", "zipcode", "townCity", "state"] as const satisfies AddressField[];
 
-/** SPEC §5: "Please provide a delivery address." when the new address says nothing of where. */
+/** docs/product/orders.md: "Please provide a delivery address." when the new address says nothing of where. */
 export const noAddressGiven = (values: Partial<AddressValues>) => PLACE_FIELDS.every((field) => !values[field]?.trim());
 
 /** The radio value of "Add a new address" among the saved ones. */

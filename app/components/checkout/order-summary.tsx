@@ -24,7 +24,7 @@ function Line({ line }: { line: CartLine }) {
 }
 
 /**
- * What she is buying and what it costs (SPEC §2 "Checkout", §9 "Pricing"): every figure is the
+ * What she is buying and what it costs (docs/product/orders.md): every figure is the
  * server's, the page's own reading or the coupon's answer, never worked out from what she typed.
  */
 export function OrderSummary({

@@ -1,5 +1,5 @@
 /**
- * Razorpay's Checkout.js, loaded only when the shopper pays (issue 11: never in the bundle, never
+ * Razorpay's Checkout.js, loaded only when the shopper pays (never in the bundle, never
  * with the page). One script tag, added once; a failed load can be tried again.
  */
 import { settings } from "../../../workers/services/settings";

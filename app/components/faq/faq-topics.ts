@@ -20,7 +20,7 @@ export interface FaqEntry {
 export interface FaqTopic {
   slug: string;
   name: string;
-  /** May be empty: the page then says so (SPEC §2 FAQ). */
+  /** May be empty: the page then says so (docs/product/content.md, "FAQ topics"). */
   entries: FaqEntry[];
 }
 
@@ -144,7 +144,7 @@ export function faqTopics(rules: MoneyRules & { giftOrderLimit: number }): FaqTo
   ];
 }
 
-/** What a topic with no answers yet says (SPEC §2 FAQ). */
+/** What a topic with no answers yet says (docs/product/content.md, "FAQ topics"). */
 export const NO_FAQS = "No FAQs available for this topic yet.";
 
 /** The topic shown when the address names none. */

@@ -96,7 +96,7 @@ export function SubmitButton({
 }
 
 /**
- * A form's message (SPEC §8: toasts at the top centre). With JavaScript it is a toast, announced by
+ * A form's message (toasts at the top centre; docs/style-guide.md, "Messages"). With JavaScript it is a toast, announced by
  * the toast region, which belongs to the answer that raised it: the form's next message, or leaving
  * the page, takes it away. Without JavaScript the page came back from the server and the message
  * sits above the form, unless `besideField` says it is already shown under its field. `inline` keeps

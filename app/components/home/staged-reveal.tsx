@@ -11,7 +11,7 @@ const SCRIPT = `try{if(!sessionStorage.getItem("${SEEN_KEY}")){sessionStorage.se
 const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * SPEC "Home": on the first visit of a browser session the sections appear one after another
+ * docs/product/catalog.md, "Home": on the first visit of a browser session the sections appear one after another
  * (timings in home.css); later visits show them at once. It is a CSS animation that ends fully
  * visible, toggled by a class on <html>: crawlers, shoppers without JavaScript and a failed
  * hydration all get the whole page, and reduced motion turns it off. A document load sets the class

@@ -42,7 +42,7 @@ function OutOfStock({ intent, onClose }: CardModalProps) {
 }
 
 /**
- * "Select Size & Color" (SPEC §2 "Product card", §5 "Card modal"). Nothing is preselected. The
+ * "Select Size & Color" (docs/product/catalog.md). Nothing is preselected. The
  * final button posts to the product page's action, which answers for real.
  */
 function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
@@ -75,7 +75,7 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
       toast.info(answer.message, { toNextPage: true });
       navigate(answer.href);
     } else if (answer.kind === "done") {
-      // The choice starts afresh next time (SPEC §4): closing the modal forgets it.
+      // The choice starts afresh next time (docs/product/catalog.md): closing the modal forgets it.
       toast.success(answer.message);
       onAdded?.();
       onClose();

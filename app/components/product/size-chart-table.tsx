@@ -1,4 +1,4 @@
-/** Body measurements in inches (SPEC §9). */
+/** Body measurements in inches (docs/product/catalog.md). */
 export const SIZE_CHART = [
   { size: "XS", chest: 30, waist: 26, hip: 32 },
   { size: "S", chest: 32, waist: 28, hip: 34 },

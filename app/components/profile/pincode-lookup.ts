@@ -1,4 +1,4 @@
-/** SPEC §8 "Addresses": the PIN lookup's two failure messages. */
+/** The PIN lookup's two failure messages (docs/addresses.md). */
 import { INVALID_PIN } from "../../../workers/services/address.rules";
 
 export { INVALID_PIN };
@@ -6,7 +6,7 @@ export const PIN_LOOKUP_FAILED = "Failed to fetch city/state";
 
 export type PincodeAnswer = { ok: true; district: string; state: string } | { ok: false; message: string };
 
-/** Asks our own `GET /api/pincode/:pin` (DECISIONS §7) where a 6-digit PIN is. */
+/** Asks our own `GET /api/pincode/:pin` (docs/addresses.md) where a 6-digit PIN is. */
 export async function lookupPincode(pin: string): Promise<PincodeAnswer> {
   try {
     const res = await fetch(`/api/pincode/${encodeURIComponent(pin)}`, { headers: { Accept: "application/json" } });

@@ -62,7 +62,7 @@ function setInput(input: HTMLInputElement | null, value: string) {
 }
 
 /**
- * The profile's edit view (SPEC §2 "Profile"). It posts one multipart form whose intent is "save",
+ * The profile's edit view (docs/product/accounts.md). It posts one multipart form whose intent is "save",
  * "add-address" or "remove-address:{i}": without JavaScript the server adds and removes addresses
  * in the draft it sends back; with JavaScript they happen here and only "save" is posted, after the
  * whole profile passes the same check the server makes (so a picture is not uploaded only to be

@@ -14,7 +14,7 @@ export interface ProfileView {
   addresses: Address[];
 }
 
-/** The profile's read view (SPEC §2 "Profile"). "Edit Profile" is a link, so it works without JavaScript. */
+/** The profile's read view (docs/product/accounts.md). "Edit Profile" is a link, so it works without JavaScript. */
 export function ProfileSummary({ profile }: { profile: ProfileView }) {
   return (
     <>
