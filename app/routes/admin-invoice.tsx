@@ -4,7 +4,7 @@ import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
-import { dayLabel, PrintButton, rupeesExact } from "../lib/admin-documents";
+import { DOCUMENT_RUPEES, dayLabel, PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-invoice";
 
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 const money = (paise: number) => formatRupees(paise);
 /** Amounts on an invoice always show their paise. */
-const exact = rupeesExact;
+const exact = (paise: number) => formatRupees(paise, DOCUMENT_RUPEES);
 const place = (state: string, code: string | null) => (code ? `${state} (code ${code})` : state);
 
 function Seller({ invoice }: { invoice: Invoice }) {

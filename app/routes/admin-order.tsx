@@ -1,13 +1,15 @@
 import { data, redirect, useFetcher } from "react-router";
 import { hasInvoice } from "../../workers/services/admin-invoice.rules";
-import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
+import { type AdminOrder, orderDetail } from "../../workers/services/admin-order-detail";
+import { moveOrder, type OrderAction } from "../../workers/services/admin-order-moves";
 import { AppError } from "../../workers/services/errors";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { TableScroll } from "../components/admin/table-scroll";
-import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
+import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/admin-order";

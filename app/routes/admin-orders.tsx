@@ -4,7 +4,8 @@ import type {
   PAYMENT_METHODS as PaymentMethods,
   PAYMENT_STATUSES as PaymentStatuses,
 } from "../../db/schema";
-import { csvRefusal, listOrders } from "../../workers/services/admin-orders";
+import { csvRefusal } from "../../workers/services/admin-orders-csv";
+import { listOrders } from "../../workers/services/admin-orders-list";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, FilterButtons, FilterSearch } from "../components/admin/admin-lists";

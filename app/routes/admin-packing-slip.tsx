@@ -1,10 +1,11 @@
 import { data } from "react-router";
-import { orderDetail } from "../../workers/services/admin-orders";
+import { orderDetail } from "../../workers/services/admin-order-detail";
 import { AppError } from "../../workers/services/errors";
+import { indiaDate } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { figures, TableHead } from "../components/admin/admin-lists";
-import { indiaDayLabel, PrintButton } from "../lib/admin-documents";
+import { PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel } from "../lib/admin-labels";
 import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/admin-packing-slip";
@@ -65,7 +66,7 @@ export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProp
               <dt>Order number</dt>
               <dd>#{o.orderNumber}</dd>
               <dt>Order date</dt>
-              <dd>{indiaDayLabel(o.createdAt)}</dd>
+              <dd>{indiaDate(o.createdAt)}</dd>
               <dt>Pieces</dt>
               <dd>{pieces}</dd>
             </dl>

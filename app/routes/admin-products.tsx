@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { listAdminProducts } from "../../workers/services/admin-products";
 import { PRODUCT_FILTERS, PRODUCT_MESSAGES, PRODUCT_STATE_LABELS, type ProductFilter } from "../../workers/services/admin-products.rules";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
@@ -8,7 +9,6 @@ import { PageNotice } from "../components/admin/page-notice";
 import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
-import { indiaDateTime } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-products";
 
 /**

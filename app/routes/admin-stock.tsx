@@ -1,8 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
-import { editSize, importStockCsv, listStock, type RefusedRow, rupeesToPaise, type StockItem } from "../../workers/services/admin-stock";
 import { STOCK_CSV_HELP, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MESSAGES } from "../../workers/services/admin-stock.rules";
+import { importStockCsv, type RefusedRow } from "../../workers/services/admin-stock-csv";
+import { editSize } from "../../workers/services/admin-stock-edit";
+import { listStock, type StockItem } from "../../workers/services/admin-stock-list";
 import { AppError } from "../../workers/services/errors";
+import { formatRupees, rupeesToPaise } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
@@ -129,8 +132,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const rupeeValue = (paise: number | null) => (paise === null ? "" : paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
-
 /** One size's row: its figures, and a form that saves them (a fetcher once the page is hydrated). */
 function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: string; failed?: ActionAnswer }) {
   const fetcher = useFetcher<ActionAnswer>();
@@ -176,7 +177,7 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
           inputMode="decimal"
           required
           pattern="\d{1,9}(\.\d{1,2})?"
-          defaultValue={rupeeValue(item.pricePaise)}
+          defaultValue={formatRupees(item.pricePaise, { symbol: false })}
           className="admin-stock__input"
           aria-invalid={invalid("pricePaise")}
           aria-describedby={error ? errorId : undefined}
@@ -193,7 +194,7 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
           name="discountPrice"
           inputMode="decimal"
           pattern="\d{1,9}(\.\d{1,2})?"
-          defaultValue={rupeeValue(item.discountPricePaise)}
+          defaultValue={formatRupees(item.discountPricePaise, { symbol: false })}
           className="admin-stock__input"
           aria-invalid={invalid("discountPricePaise")}
           aria-describedby={error ? errorId : undefined}

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { isGstin, stateCode } from "./gst";
+import { indiaDay, indiaMidnight } from "./india-time.rules";
 import { paiseToRupees } from "./pricing";
 import {
-  launchDay,
   SETTINGS_MESSAGES as M,
   phoneHref,
   SHOP_SETTING_DEFAULTS,
@@ -148,7 +148,7 @@ const editSchema = z
     launchDate: z
       .string({ error: M.launchDate })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.launchDate })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)) && launchDay(`${d}T00:00:00+05:30`) === d, { error: M.launchDate }),
+      .refine((d) => !Number.isNaN(Date.parse(indiaMidnight(d))) && indiaDay(indiaMidnight(d)) === d, { error: M.launchDate }),
     lowStockThreshold: whole(1_000, M.lowStockThreshold),
     address: z.object(
       {
@@ -195,7 +195,7 @@ function storedOf(edit: Edit): Partial<ShopSettings> {
   if (edit.freeShippingThreshold !== undefined) out.freeShippingThresholdPaise = edit.freeShippingThreshold;
   if (edit.promoLine !== undefined) out.promoLine = edit.promoLine;
   if (edit.giftOrderLimit !== undefined) out.giftOrderLimit = edit.giftOrderLimit;
-  if (edit.launchDate !== undefined) out.launchDate = `${edit.launchDate}T00:00:00+05:30`;
+  if (edit.launchDate !== undefined) out.launchDate = indiaMidnight(edit.launchDate);
   if (edit.lowStockThreshold !== undefined) out.lowStockThreshold = edit.lowStockThreshold;
   if (edit.address !== undefined) out.address = edit.address;
   if (edit.hours !== undefined) out.hours = edit.hours;
@@ -227,7 +227,7 @@ export function settingsAnswer(s: ShopSettings) {
     freeShippingThreshold: s.freeShippingThresholdPaise === null ? null : paiseToRupees(s.freeShippingThresholdPaise),
     promoLine: s.promoLine,
     giftOrderLimit: s.giftOrderLimit,
-    launchDate: launchDay(s.launchDate),
+    launchDate: indiaDay(s.launchDate),
     lowStockThreshold: s.lowStockThreshold,
     address: s.address,
     hours: s.hours,
