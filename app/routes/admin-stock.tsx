@@ -14,6 +14,7 @@ import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
+import { filtersOf, queryString } from "../lib/admin-query";
 import { formProblem, readForm } from "../lib/auth.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { useOneSubmission } from "../lib/use-one-submission";
@@ -27,27 +28,10 @@ import type { Route } from "./+types/admin-stock";
  * One service each (admin-stock.ts), one round trip for the page with the staff check.
  */
 const FILTERS = ["category", "low", "q"] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-function filtersOf(url: URL): Filters {
-  const out: Filters = {};
-  for (const k of FILTERS) {
-    const v = url.searchParams.get(k);
-    if (v) out[k] = v.slice(0, 100);
-  }
-  return out;
-}
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const filters = filtersOf(url);
+  const filters = filtersOf(url, FILTERS);
   const list = await staffPage(listStock(context.services, { ...filters, page: url.searchParams.get("page") ?? undefined }));
   const done = url.searchParams.get("done");
   const n = (k: string) => Math.max(0, Math.min(1_000_000, Number(url.searchParams.get(k)) || 0));
@@ -71,8 +55,8 @@ type ActionAnswer =
 /** Back to the list the form was posted from (its filters and page), with the notice. */
 function backTo(request: Request, extra: Record<string, string | number>) {
   const url = new URL(request.url);
-  const keep: Record<string, string | number | undefined> = { ...filtersOf(url), page: url.searchParams.get("page") ?? undefined };
-  return `/admin/stock${query({ ...keep, ...extra })}`;
+  const keep: Record<string, string | number | undefined> = { ...filtersOf(url, FILTERS), page: url.searchParams.get("page") ?? undefined };
+  return `/admin/stock${queryString({ ...keep, ...extra })}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -247,9 +231,9 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
   const f = d.shown;
   const first = d.total === 0 ? 0 : (d.page - 1) * d.limit + 1;
   const last = Math.min(d.total, d.page * d.limit);
-  const formAction = `/admin/stock${query({ ...f, page: d.page > 1 ? d.page : undefined })}`;
+  const formAction = `/admin/stock${queryString({ ...f, page: d.page > 1 ? d.page : undefined })}`;
   const imported = actionData?.intent === "import" ? actionData : undefined;
-  const csvFilters = query({ category: f.category, low: f.low, q: f.q });
+  const csvFilters = queryString({ category: f.category, low: f.low, q: f.q });
   return (
     <div className="admin-page">
       <header className="admin-page__head">
@@ -295,7 +279,11 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
           </table>
         </TableScroll>
       </div>
-      <AdminPager page={d.page} pages={d.pages} href={(page) => `/admin/stock${query({ ...f, page: page > 1 ? page : undefined })}`} />
+      <AdminPager
+        page={d.page}
+        pages={d.pages}
+        href={(page) => `/admin/stock${queryString({ ...f, page: page > 1 ? page : undefined })}`}
+      />
 
       <section className="admin-panel admin-stock__csv" aria-labelledby="stock-csv-title">
         <h2 id="stock-csv-title">Import and export (CSV)</h2>

@@ -10,6 +10,7 @@ import { effectivePrice } from "./pricing";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { lowStockThresholdSql, shopSettings } from "./shop-settings";
+import { likeContains } from "./sql-like";
 import { auditStatement, requireStaff } from "./staff";
 import { purgeProducts, type ShownProduct } from "./storefront-purge";
 import { invalidInput, parseInput } from "./validate";
@@ -64,8 +65,6 @@ interface ListRow {
   total: number;
 }
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One page of products, the most recently changed first, searched by name or slug, filtered by
  * category and by state (or low stock); each with its cover, category, price range (the sizes'
@@ -76,7 +75,7 @@ export async function listAdminProducts(ctx: ServiceContext, query: unknown) {
   const q = listQuerySchema.parse(query ?? {});
   const low = lowStockThresholdSql;
   const where: SQL[] = [sql`1`];
-  if (q.q) where.push(sql`(p.name like ${likeEscape(q.q)} escape '\\' or p.slug like ${likeEscape(q.q.toLowerCase())} escape '\\')`);
+  if (q.q) where.push(sql`(p.name like ${likeContains(q.q)} escape '\\' or p.slug like ${likeContains(q.q.toLowerCase())} escape '\\')`);
   if (q.category) where.push(sql`p.category_id = ${q.category}`);
   if (q.state === "draft") where.push(sql`p.is_active = 0 and p.archived_at is null`);
   if (q.state === "published") where.push(sql`p.is_active = 1 and p.archived_at is null`);
