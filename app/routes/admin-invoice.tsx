@@ -3,6 +3,7 @@ import { type Invoice, type InvoiceLine, orderInvoice } from "../../workers/serv
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { AddressBlock } from "../components/address-block";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { DOCUMENT_RUPEES, dayLabel, PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
@@ -119,16 +120,7 @@ function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
       <section className="doc-parties" aria-label="Buyer and place of supply">
         <div className="doc-party">
           <h2>Billed and shipped to</h2>
-          <address>
-            <strong>{v.buyer.name}</strong>
-            <br />
-            {b.streetAddress}
-            {b.apartment && <>, {b.apartment}</>}
-            <br />
-            {b.townCity}, {b.state} {b.zipcode}
-            <br />
-            {b.phoneNumber}
-          </address>
+          <AddressBlock address={{ ...b, fullName: v.buyer.name }} layout={{ roadOnHouseLine: true, phoneLabel: false }} />
           <p>State: {place(v.buyer.state, v.buyer.stateCode)}</p>
         </div>
         <div className="doc-party">

@@ -7,6 +7,7 @@ import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { AddressBlock } from "../components/address-block";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { TableScroll } from "../components/admin/table-scroll";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
@@ -276,18 +277,12 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       <div className="admin-grid">
         <section className="admin-panel" aria-labelledby="order-customer">
           <h2 id="order-customer">Customer and address</h2>
-          <address className="admin-address">
-            {a.fullName}
-            <br />
-            {a.streetAddress}
-            {a.apartment && <>, {a.apartment}</>}
-            <br />
-            {a.townCity}, {a.state} {a.zipcode}
-            <br />
-            {a.phoneNumber}
-            <br />
-            {a.emailAddress}
-          </address>
+          <AddressBlock
+            className="admin-address"
+            address={a}
+            layout={{ roadOnHouseLine: true, phoneLabel: false, email: true }}
+            plainName
+          />
           <p className="admin-muted">{o.guest ? "Guest order" : `Account: ${o.accountEmail ?? "—"}`}</p>
           {o.giftEligible && <p className="admin-flag">Gift: among the first 100 orders</p>}
         </section>

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { ProductDetailsRow, ProductTexts } from "../../db/schema";
 import { ADMIN_PRODUCTS_PAGE_SIZE, IMAGE_TYPES, PRODUCT_MESSAGES as M, PRODUCT_LIMITS, type ProductState } from "./admin-products.rules";
 import { listQuerySchema, type ProductInput, productInputSchema } from "./admin-products.schema";
 import type { ServiceContext } from "./context";
@@ -131,29 +132,11 @@ export type AdminProductList = Awaited<ReturnType<typeof listAdminProducts>>;
 
 // ---------- one product ----------
 
-interface ProductRow {
+interface ProductRow extends ProductTexts, ProductDetailsRow {
   id: number;
-  slug: string;
-  name: string;
-  brand: string;
-  description: string;
-  paragraph1: string;
-  paragraph2: string;
   categoryId: number;
   categoryName: string;
   subcategoryId: number | null;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  fabric: string;
-  fitType: string;
-  garmentLength: string;
-  sleeveNeckType: string;
-  patternPrint: string;
-  occasionType: string;
-  washCare: string;
-  countryOfOrigin: string;
-  deliveryReturns: string;
   isActive: number;
   archivedAt: number | null;
   updatedAt: number | null;
