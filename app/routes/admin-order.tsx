@@ -8,6 +8,7 @@ import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AddressBlock } from "../components/address-block";
+import { AdminFormField } from "../components/admin/admin-form-field";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { TableScroll } from "../components/admin/table-scroll";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
@@ -120,7 +121,7 @@ function Field({
   name,
   label,
   problem,
-  defaultValue,
+  defaultValue = "",
   autoComplete = "off",
 }: {
   name: string;
@@ -129,26 +130,16 @@ function Field({
   defaultValue?: string;
   autoComplete?: string;
 }) {
-  const error = problem?.fields?.[name];
-  const id = `f-${name}`;
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        required
-        autoComplete={autoComplete}
-        defaultValue={problem?.values?.[name] ?? defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <span id={`${id}-error`} className="admin-field__error">
-          {error}
-        </span>
-      )}
-    </div>
+    <AdminFormField
+      id={`f-${name}`}
+      name={name}
+      label={label}
+      error={problem?.fields?.[name]}
+      defaultValue={problem?.values?.[name] ?? defaultValue}
+      required
+      autoComplete={autoComplete}
+    />
   );
 }
 
