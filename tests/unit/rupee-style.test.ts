@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, rupeesToPaise } from "../../workers/services/pricing";
+import { formatRupees, paiseOf, rupeesToPaise } from "../../workers/services/pricing";
 import { likeContains } from "../../workers/services/sql-like";
 
 /** The one rupee formatter's options (the shop's own style is pricing.test.ts's). */
@@ -26,5 +26,16 @@ describe("likeContains", () => {
   it("matches its own %, _ and backslash as themselves, anywhere", () => {
     expect(likeContains("kurti")).toBe("%kurti%");
     expect(likeContains("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("paiseOf", () => {
+  it("takes rupees as a number to paise, and refuses what is finer than a paisa or not a number", () => {
+    expect(paiseOf(49.5)).toBe(4950);
+    expect(paiseOf(0.1 + 0.2)).toBe(30);
+    expect(paiseOf(1299)).toBe(129900);
+    expect(paiseOf(12.345)).toBeNaN();
+    expect(paiseOf(Number.POSITIVE_INFINITY)).toBeNaN();
+    expect(paiseOf(Number.NaN)).toBeNaN();
   });
 });

@@ -5,6 +5,7 @@ import { COUPON_FILTERS, type CouponFilter, COUPON_MESSAGES as M } from "./admin
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { indiaDay, indiaDayEnd, indiaDayStart } from "./india-time.rules";
+import { paiseOf } from "./pricing";
 import { readAll } from "./read-batch";
 import { auditStatement, requireStaff } from "./staff";
 import { invalidInput, parseId } from "./validate";
@@ -155,8 +156,7 @@ export async function couponDetail(ctx: ServiceContext, idInput: unknown): Promi
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN);
-const isRupees = (v: number, min: number, max: number) =>
-  Number.isFinite(v) && v >= min && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+const isRupees = (v: number, min: number, max: number) => v >= min && v <= max && !Number.isNaN(paiseOf(v));
 const optionalWhole = (max: number, error: string) =>
   z.unknown().transform((v, c) => {
     if (blank(v)) return null;
@@ -197,7 +197,7 @@ const couponSchema = z
         c.addIssue({ code: "custom", message: M.minSubtotal });
         return z.NEVER;
       }
-      return Math.round(n * 100);
+      return paiseOf(n);
     }),
     startsOn: optionalDay(M.startsOn),
     endsOn: optionalDay(M.endsOn),
@@ -212,7 +212,7 @@ const couponSchema = z
       if (!Number.isInteger(n) || n < 1 || n > 100) ctx.addIssue({ code: "custom", message: M.percentage, path: ["discountValue"] });
       else discountValue = n;
     } else if (!isRupees(n, 0.01, 100_000)) ctx.addIssue({ code: "custom", message: M.flat, path: ["discountValue"] });
-    else discountValue = Math.round(n * 100);
+    else discountValue = paiseOf(n);
     if (c.startsOn && c.endsOn && c.endsOn < c.startsOn) ctx.addIssue({ code: "custom", message: M.window, path: ["endsOn"] });
     return {
       code: c.code,

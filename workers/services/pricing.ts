@@ -70,6 +70,12 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
+/** Rupees as a number (JSON's 49.5, a form's "49.50" read as a number) in paise; NaN when not finite or finer than a paisa. */
+export function paiseOf(rupees: number): number {
+  const paise = Math.round(rupees * 100);
+  return Number.isFinite(rupees) && Math.abs(paise - rupees * 100) < 1e-6 ? paise : Number.NaN;
+}
+
 /** How an amount is written; every option's default is the shop's own "₹1,299" / "₹1,299.50". */
 export interface RupeeStyle {
   /** "always" writes paise on whole rupees too ("₹2,625.00": invoices, CSV); by default only when there are some. */

@@ -5,7 +5,7 @@ import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { isGstin, stateCode } from "./gst";
 import { indiaDay, indiaMidnight } from "./india-time.rules";
-import { paiseToRupees } from "./pricing";
+import { paiseOf, paiseToRupees } from "./pricing";
 import {
   SETTINGS_MESSAGES as M,
   phoneHref,
@@ -126,9 +126,7 @@ const numberish = z.preprocess((v) => {
   return Number.NaN;
 }, z.number());
 const rupees = (max: number, error: string) =>
-  numberish
-    .refine((v) => Number.isFinite(v) && v >= 0 && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error })
-    .transform((v) => Math.round(v * 100));
+  numberish.refine((v) => v >= 0 && v <= max && !Number.isNaN(paiseOf(v)), { error }).transform(paiseOf);
 const whole = (max: number, error: string) => numberish.refine((v) => Number.isInteger(v) && v >= 0 && v <= max, { error });
 const text = (min: number, max: number, error: string) =>
   z.preprocess(
