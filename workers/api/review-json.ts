@@ -1,6 +1,6 @@
 import type { Review } from "../services/catalog";
 
-/** Reviews and ratings as the API shows them, on a product and in a posted review's answer alike. */
+// Reviews and ratings as the API shows them, on a product and in a posted review's answer alike.
 
 /** A review as the API shows it (the same fields as a product's `reviews`). */
 export function reviewJson(r: Review) {

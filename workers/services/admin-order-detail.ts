@@ -8,7 +8,7 @@ import { ORDER_NOT_FOUND, type OrderView, orderViewQuery, parseOrderNumber, toOr
 import { readAll } from "./read-batch";
 import { requireStaff } from "./staff";
 
-/** One order as the back office reads it (issue 13 item 3): the shopper's view of it, its payment ids, its times and its history. */
+// One order as the back office reads it: the shopper's view of it, its payment ids, its times and its history.
 
 export interface StateRow {
   id: number;

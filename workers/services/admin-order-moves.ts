@@ -17,7 +17,7 @@ import { auditStatement, requireStaff } from "./staff";
 import { parseInput } from "./validate";
 
 /**
- * The moves an order makes in the back office (issue 13 item 3): from placed to delivered, or
+ * The moves an order makes in the back office: from placed to delivered, or
  * cancelled, refunded; the /admin pages and `/api/admin/orders*` call moveOrder and nothing else.
  *
  * Every move is one `db.batch`: an UPDATE whose WHERE holds the move's rule (the status it may come

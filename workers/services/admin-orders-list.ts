@@ -10,7 +10,7 @@ import { requireStaff } from "./staff";
 import { parseInput } from "./validate";
 
 /**
- * The back office's order list (issue 13 item 3): filtered by status, payment, method, period and a
+ * The back office's order list: filtered by status, payment, method, period and a
  * search, newest first, a page at a time. The /admin/orders page, `/api/admin/orders`, the CSV export
  * (admin-orders-csv.ts) and the dashboard's newest orders read it through these.
  */

@@ -19,7 +19,7 @@ import { requireStaff } from "./staff";
 import { purgeProducts, type ShownProduct } from "./storefront-purge";
 
 /**
- * The back office's stock as CSV (issue 14 item 3): an export of every size and an import of the
+ * The back office's stock as CSV: an export of every size and an import of the
  * same file, edited in a spreadsheet. Money is rupees in the file, paise here.
  */
 

@@ -10,7 +10,7 @@ import { likeContains } from "./sql-like";
 import { requireStaff } from "./staff";
 
 /**
- * The back office's stock (issue 14 item 3): a quick view of every size of every product, filtered
+ * The back office's stock: a quick view of every size of every product, filtered
  * and paged, for the /admin/stock page and `/api/admin/stock`; the inline edit (admin-stock-edit.ts)
  * and the CSV (admin-stock-csv.ts) read sizes with the same columns. Money is paise here; the API
  * speaks rupees.
