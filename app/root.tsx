@@ -1,37 +1,22 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches } from "react-router";
 import { DATABASE_UNAVAILABLE } from "../workers/services/errors.rules";
-import { shopperHeader } from "../workers/services/header";
 import { settings } from "../workers/services/settings";
-import { shopSettings } from "../workers/services/shop-settings";
-import { storeContactOf } from "../workers/services/shop-settings.rules";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
 import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page";
 import { ToastProvider } from "./components/toast/toast";
-import { avatarUrl } from "./lib/avatar";
 import { DeferredScripts } from "./lib/deferred-scripts";
 import { InlineStyles } from "./lib/inline-styles";
 import { useNonce } from "./lib/nonce";
+import { rootData } from "./lib/root-data.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // The header's counts travel with the session check, in the page's batch (one round trip), and so
-  // do the shop's settings (the promo line, the footer's address and contact): the page's loader
-  // shares that one read. `origin` builds canonical and Open Graph URLs.
-  const origin = new URL(request.url).origin;
-  const [shopper, shop] = await Promise.all([shopperHeader(context.services), shopSettings(context.services)]);
-  return {
-    store: storeContactOf(shop),
-    cartCount: shopper?.cartCount ?? 0,
-    wishlistIds: shopper?.wishlistIds ?? [],
-    origin,
-    year: new Date().getFullYear(),
-    user: shopper && { name: shopper.user.name, avatar: avatarUrl(shopper.user.profileImage, origin) },
-  };
+export function loader(args: Route.LoaderArgs) {
+  return rootData(args);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,10 +1,9 @@
-import { useRouteLoaderData } from "react-router";
 import { settings } from "../../workers/services/settings";
 import type { StoreContact } from "../../workers/services/shop-settings.rules";
 import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/site-pages.rules";
 import { Kept } from "../lib/kept-html";
+import { useRootData } from "../lib/root-data";
 import { useStoreContact } from "../lib/store-contact";
-import type { loader as rootLoader } from "../root";
 import { BrandMark, FacebookIcon, InstagramIcon, YoutubeIcon } from "./icons";
 import { ShopLink } from "./shop-link";
 
@@ -31,7 +30,7 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 
 export function Footer() {
   // The year comes from the server render, so a browser clock on another year cannot break hydration.
-  const year = useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
+  const year = useRootData()?.year ?? new Date().getFullYear();
   const store = useStoreContact();
   // The same for every shopper and page until the owner changes the store's details (or the year
   // turns): the server writes the HTML it rendered the first time (kept-html.tsx).

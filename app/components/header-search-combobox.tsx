@@ -3,7 +3,7 @@ import { Form, useFetcher, useNavigate } from "react-router";
 import { searchPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
 import type { Suggestion, loader as suggestLoader } from "../routes/search-suggest";
-import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./header-search";
+import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./search-field";
 import { ShopLink } from "./shop-link";
 
 const LISTBOX_ID = "site-search-suggestions";

@@ -1,22 +1,8 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
-import { settings } from "../../workers/services/settings";
 import { useDisclosure } from "../lib/use-disclosure";
 import { SearchIcon } from "./icons";
-
-/** What the search form is given by the header, the plain one and the combobox alike. */
-export interface SearchFieldProps {
-  text: string;
-  setText: (text: string) => void;
-  inputRef: React.RefObject<HTMLInputElement>;
-  /** The search panel is open. */
-  open: boolean;
-  onSearchPage: boolean;
-  urlQuery: string;
-  /** The box had the focus when the combobox took over from the plain form. */
-  focused: boolean;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
-}
+import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./search-field";
 
 /**
  * The search icon opens a real GET form to /search. Before hydration (or without JavaScript) the
@@ -129,25 +115,6 @@ export function HeaderSearch() {
         {combobox ? <combobox.Combobox {...field} /> : <PlainSearchForm {...field} />}
       </div>
     </div>
-  );
-}
-
-/** The search box's own attributes, the same before and after the combobox takes over. */
-export const SEARCH_INPUT = {
-  id: "site-search",
-  name: "query",
-  type: "search",
-  placeholder: "Search kurtis, sarees…",
-  autoComplete: "off",
-  enterKeyHint: "search",
-  maxLength: settings.catalogue.searchMaxQueryLength,
-} as const;
-
-export function SearchLabel() {
-  return (
-    <label htmlFor={SEARCH_INPUT.id} className="visually-hidden">
-      Search products
-    </label>
   );
 }
 

@@ -1,10 +1,9 @@
 import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { useSubmit } from "react-router";
 import type { CartIntent } from "../../workers/services/choice.rules";
-import type { SizePrice } from "../../workers/services/pricing";
 import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
 import { Kept } from "../lib/kept-html";
-import type { Colour } from "../lib/product-options";
+import type { ProductCardData } from "../lib/product-card-data";
 import { useHydrated } from "../lib/use-hydrated";
 import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
@@ -16,22 +15,7 @@ const CardChoice = lazy(loadCardChoice);
 /** Fetched as the pointer or focus arrives, so the modal opens without a wait on the click. */
 const preloadCardChoice = () => void loadCardChoice().catch(() => {});
 
-/** What a card shows; built on the server by toProductCard (app/lib/product-card.server.ts). */
-export interface ProductCardData {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  href: string;
-  image: { url: string; alt: string; width: number; height: number } | null;
-  price: { pricePaise: number; effectivePaise: number } | null;
-  outOfStock: boolean;
-  /** What the "Select Size & Color" modal offers. */
-  colors: Colour[];
-  sizes: SizePrice[];
-  /** Average to 1 decimal and count of reviews; null (nothing shown) before the first review. */
-  rating: { value: string; stars: number; count: number; label: string } | null;
-}
+export type { ProductCardData };
 
 const ACTIONS: { intent: CartIntent; label: string; className: string }[] = [
   { intent: "add-to-cart", label: "Add to Cart", className: "button button--primary" },

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { Form, useLocation, useRouteLoaderData } from "react-router";
+import { Form, useLocation } from "react-router";
 import { signInPath } from "../../workers/services/paths";
+import { useRootData } from "../lib/root-data";
 import { useDisclosure } from "../lib/use-disclosure";
-import type { loader as rootLoader } from "../root";
 import { Avatar } from "./avatar";
 import { UserIcon } from "./icons";
 import { ShopLink } from "./shop-link";
@@ -15,7 +15,7 @@ const BROWSER_KEYS = ["checkoutState", "user", "token"];
  * afterwards. Signed in: the avatar opens a small menu with My Orders, Profile and Logout.
  */
 export function UserMenu() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const { pathname, search } = useLocation();
   const menu = useDisclosure<HTMLDetailsElement>();
   const { setOpen } = menu;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { WISHLIST_UPDATE_FAILED, type WishlistAnswer } from "../../workers/services/wishlist.rules";
+import { useRootData } from "../lib/root-data";
 import { useShopperCounts } from "../lib/shopper-counts";
 import { useHydrated } from "../lib/use-hydrated";
-import type { loader as rootLoader } from "../root";
 import { HeartIcon } from "./icons";
 import { useToast } from "./toast/toast";
 
@@ -24,7 +24,7 @@ interface WishlistHeartProps {
  */
 export function WishlistHeart(props: WishlistHeartProps) {
   // Signed out (and so on every edge-cached page): nothing, not even the form's hooks, per card.
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   return root?.user ? <HeartForm {...props} /> : null;
 }
 

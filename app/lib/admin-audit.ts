@@ -1,4 +1,4 @@
-import { indiaDate } from "../../workers/services/dates.rules";
+import { indiaDate, indiaDateTime12, indiaMidnight } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 
 /**
@@ -145,13 +145,7 @@ function fieldLabel(k: string): string {
 const SHORT = 80;
 
 /** A time as the owner reads it, in India's time: "31 Oct 2026, 12:00 am". The same on the server and in every browser. */
-export function auditTime(iso: string): string {
-  const day = indiaDate(iso, "short");
-  if (!day) return "";
-  const t = new Date(new Date(iso).getTime() + 330 * 60_000);
-  const h = t.getUTCHours();
-  return `${day}, ${h % 12 || 12}:${String(t.getUTCMinutes()).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
-}
+export const auditTime = indiaDateTime12;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -165,7 +159,7 @@ function show(key: string, v: unknown, money: Money): string {
   if (typeof v === "number" && money === "percent") return `${v}%`;
   if (typeof v === "number" && key.endsWith("At") && v > 1e11) return auditTime(new Date(v).toISOString());
   if (typeof v === "string" && ISO_TIME.test(v)) return auditTime(v) || v;
-  if (typeof v === "string" && DAY.test(v)) return indiaDate(`${v}T00:00:00+05:30`, "short") || v;
+  if (typeof v === "string" && DAY.test(v)) return indiaDate(indiaMidnight(v), "short") || v;
   const s = typeof v === "string" ? v : JSON.stringify(v);
   return s.length > SHORT ? `${s.slice(0, SHORT - 1).trimEnd()}…` : s;
 }

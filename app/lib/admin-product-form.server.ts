@@ -13,6 +13,7 @@ import { PRODUCT_MESSAGES } from "../../workers/services/admin-products.rules";
 import { isBlankColour, isBlankMedia, isBlankSize, list, nestForm, row } from "../../workers/services/admin-products.schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { AppError } from "../../workers/services/errors";
+import { formatRupees } from "../../workers/services/pricing";
 import type { FormMedia, ProductFormProblem, ProductFormValues } from "../components/admin/product-form";
 import { staffAction } from "./admin.server";
 
@@ -24,7 +25,6 @@ import { staffAction } from "./admin.server";
  */
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
-const rupees = (paise: number | null) => (paise === null ? "" : paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
 export function productValues(p: EditableProduct): ProductFormValues {
   return {
@@ -41,8 +41,8 @@ export function productValues(p: EditableProduct): ProductFormValues {
     colors: p.colors.map((c) => ({ ...c })),
     sizes: p.sizes.map((s) => ({
       size: s.size,
-      price: rupees(s.pricePaise),
-      discountPrice: rupees(s.discountPricePaise),
+      price: formatRupees(s.pricePaise, { symbol: false }),
+      discountPrice: formatRupees(s.discountPricePaise, { symbol: false }),
       stock: String(s.stock),
       stockWas: String(s.stock),
     })),

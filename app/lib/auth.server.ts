@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { databaseUnavailable } from "../../db/client";
 import { safeRedirect } from "../../workers/services/auth.schema";
 import type { ServiceContext } from "../../workers/services/context";
 import { cookieHeader, readCookie } from "../../workers/services/cookies";
@@ -7,6 +6,7 @@ import { AppError, errorHeaders } from "../../workers/services/errors";
 import type { FieldErrors } from "../../workers/services/fields.schema";
 import { signInPath } from "../../workers/services/paths";
 import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
+import { rethrowUnanswered } from "./action-errors.server";
 
 /** Page-side session helpers: loaders and actions call the services directly (README.md, 'How a request is served'). */
 
@@ -112,7 +112,7 @@ function fieldsOf(err: AppError): FieldErrors | undefined {
  */
 export function formProblem(err: unknown, values?: Record<string, string>, fallback = "Something went wrong") {
   // A database that cannot be reached is the shared 503 page (workers/outage.ts), not a form message.
-  if (err instanceof Response || databaseUnavailable(err)) throw err;
+  rethrowUnanswered(err);
   if (err instanceof AppError) {
     return data<FormProblem>(
       { message: err.message || fallback, fields: fieldsOf(err), values },

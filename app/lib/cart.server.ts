@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { databaseUnavailable } from "../../db/client";
 import {
   addChoices,
   addToCart,
@@ -16,9 +15,10 @@ import { cartMessages } from "../../workers/services/cart.rules";
 import { type ChoiceSource, messages, type Selection } from "../../workers/services/choice.rules";
 import type { ServiceContext } from "../../workers/services/context";
 import { cookieHeader, readCookie } from "../../workers/services/cookies";
-import { AppError, errorHeaders } from "../../workers/services/errors";
+import { errorHeaders } from "../../workers/services/errors";
 import { signInPath, withRedirect } from "../../workers/services/paths";
 import { requireUser } from "../../workers/services/session";
+import { problemOf } from "./action-errors.server";
 import { type CartAnswer, readChoice } from "./product-choice";
 
 /**
@@ -84,14 +84,6 @@ export const forgetKeptChoices = (request: Request) => [
 /** Checkout for a signed-out shopper starts with an account (docs/product/orders.md), then comes back. */
 export const CHECKOUT_SIGN_UP = withRedirect("/create-account", "/checkout");
 
-/** A failure as the shopper reads it (the service's own words), or null for one that is not hers to fix. */
-function problemOf(error: unknown): AppError | null {
-  if (error instanceof Response || databaseUnavailable(error)) throw error;
-  if (error instanceof AppError) return error;
-  console.error("Cart action failed", error);
-  return null;
-}
-
 const invalid = (message: string, status: number, extra: Partial<Extract<CartAnswer, { kind: "invalid" }>> = {}, headers?: HeadersInit) =>
   data<CartAnswer>({ kind: "invalid", message, ...extra }, { status, headers });
 
@@ -105,7 +97,7 @@ async function choose(request: Request, services: ServiceContext, form: FormData
     // The session check travels in the same batch as the read of the product's options.
     [choice] = await Promise.all([checkChoice(services, input, intent ?? "add-to-cart", source), services.user()]);
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Cart action failed");
     return invalid(problem?.message ?? "Something went wrong", problem?.status ?? 500, quiet, problem ? errorHeaders(problem) : undefined);
   }
   const user = await services.user();
@@ -150,7 +142,7 @@ async function addChoice(
     }
     return data<CartAnswer>({ kind: "done", intent: "add-to-cart", message: cartMessages.added, count: cart.count });
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Cart action failed");
     return invalid(problem?.message ?? "Something went wrong", problem?.status ?? 500, { selection });
   }
 }
@@ -176,7 +168,7 @@ async function changeCart(request: Request, services: ServiceContext, form: Form
     const message = intent === "update" ? cartMessages.updated : intent === "remove" ? cartMessages.removed : cartMessages.cleared;
     return data<CartAnswer>({ kind: "done", intent, message });
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Cart action failed");
     if (problem?.status === 401) throw redirect(signInPath("/cart"));
     const reason = problem?.message ?? "Something went wrong";
     return invalid(failed(reason), problem?.status ?? 500, { lineId: typeof lineId === "string" ? lineId : undefined });
@@ -237,7 +229,7 @@ export async function completePendingAdd(request: Request, services: ServiceCont
     await addToCart(services, { product: held.productId, size: held.size, color: held.color, quantity: held.quantity }, "card");
     notice = { ok: true, message: cartMessages.added };
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Cart action failed");
     if (problem?.status === 401) return null;
     notice = { ok: false, message: problem?.message ?? "Something went wrong" };
   }

@@ -1,4 +1,4 @@
-import { indiaDate } from "../../workers/services/dates.rules";
+import { indiaDate, indiaMidnight } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import type { MoneyRules } from "../../workers/services/shop-settings";
@@ -36,7 +36,7 @@ export const paymentMethodsText = (() => {
 })();
 
 /** "27 August 2025" from settings.policies.updated. */
-export const policyUpdated = indiaDate(`${policies.updated}T00:00:00+05:30`);
+export const policyUpdated = indiaDate(indiaMidnight(policies.updated));
 
 /** What delivery costs, in one sentence, as checkout charges it (docs/product/content.md). */
 export function deliveryChargeText(rules: MoneyRules): string {

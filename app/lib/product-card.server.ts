@@ -1,7 +1,7 @@
 import { type CardProduct, cardOf } from "../../workers/services/catalog";
 import { productPath } from "../../workers/services/paths";
-import type { ProductCardData } from "../components/product-card";
 import { ratingSummary } from "../lib/product-options";
+import type { ProductCardData } from "./product-card-data";
 
 const DESCRIPTION_CHARS = 140;
 

@@ -1,5 +1,5 @@
-import { useFetchers, useNavigation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import { useFetchers, useNavigation } from "react-router";
+import { useRootData } from "./root-data";
 
 /**
  * The header's counts and the hearts' state as the shopper expects them this instant: the root
@@ -13,7 +13,7 @@ import type { loader as rootLoader } from "../root";
  * `productId` to /wishlist.
  */
 export function useShopperCounts(): { cartCount: number; wishlisted: (productId: number) => boolean; wishlistCount: number } {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const navigation = useNavigation();
   const pending = [...useFetchers(), navigation]
     .filter((f) => f.state !== "idle" && f.formData && f.formMethod?.toUpperCase() === "POST")

@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "react-router";
 import { DEFAULT_STORE_CONTACT, type StoreContact } from "../../workers/services/shop-settings.rules";
-import type { loader as rootLoader } from "../root";
+import { useRootData } from "./root-data";
 
 /**
  * The promo line and the store's address, hours, e-mail and phone as the owner set them (the root
@@ -8,5 +7,5 @@ import type { loader as rootLoader } from "../root";
  * page while the database is down).
  */
 export function useStoreContact(): StoreContact {
-  return useRouteLoaderData<typeof rootLoader>("root")?.store ?? DEFAULT_STORE_CONTACT;
+  return useRootData()?.store ?? DEFAULT_STORE_CONTACT;
 }

@@ -1,4 +1,4 @@
-import { indiaDate } from "../../workers/services/dates.rules";
+import { indiaDate } from "../../workers/services/india-time.rules";
 import { settings } from "../../workers/services/settings";
 import { WorkshopArt } from "../components/brand/craft-art";
 import { StoreVisit } from "../components/brand/store-visit";

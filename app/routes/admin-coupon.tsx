@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { couponDetail, updateCoupon } from "../../workers/services/admin-coupons";
 import { COUPON_MESSAGES } from "../../workers/services/admin-coupons.rules";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { requireStaff } from "../../workers/services/staff";
@@ -10,7 +11,7 @@ import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage, staffRecordPage } from "../lib/admin.server";
 import { couponFormValues, couponProblem, postedCoupon } from "../lib/admin-coupons.server";
-import { indiaDateTime, orderStatusLabel } from "../lib/admin-labels";
+import { orderStatusLabel } from "../lib/admin-labels";
 import type { FormProblem } from "../lib/auth.server";
 import type { Route } from "./+types/admin-coupon";
 

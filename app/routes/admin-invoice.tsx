@@ -3,8 +3,9 @@ import { type Invoice, type InvoiceLine, orderInvoice } from "../../workers/serv
 import { AppError } from "../../workers/services/errors";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { AddressBlock } from "../components/address-block";
 import { figures, TableHead } from "../components/admin/admin-lists";
-import { dayLabel, PrintButton, rupeesExact } from "../lib/admin-documents";
+import { DOCUMENT_RUPEES, dayLabel, PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import type { Route } from "./+types/admin-invoice";
 
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 const money = (paise: number) => formatRupees(paise);
 /** Amounts on an invoice always show their paise. */
-const exact = rupeesExact;
+const exact = (paise: number) => formatRupees(paise, DOCUMENT_RUPEES);
 const place = (state: string, code: string | null) => (code ? `${state} (code ${code})` : state);
 
 function Seller({ invoice }: { invoice: Invoice }) {
@@ -119,16 +120,7 @@ function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
       <section className="doc-parties" aria-label="Buyer and place of supply">
         <div className="doc-party">
           <h2>Billed and shipped to</h2>
-          <address>
-            <strong>{v.buyer.name}</strong>
-            <br />
-            {b.streetAddress}
-            {b.apartment && <>, {b.apartment}</>}
-            <br />
-            {b.townCity}, {b.state} {b.zipcode}
-            <br />
-            {b.phoneNumber}
-          </address>
+          <AddressBlock address={{ ...b, fullName: v.buyer.name }} layout={{ roadOnHouseLine: true, phoneLabel: false }} />
           <p>State: {place(v.buyer.state, v.buyer.stateCode)}</p>
         </div>
         <div className="doc-party">

@@ -1,13 +1,17 @@
 import { data, redirect, useFetcher } from "react-router";
 import { hasInvoice } from "../../workers/services/admin-invoice.rules";
-import { type AdminOrder, moveOrder, type OrderAction, orderDetail } from "../../workers/services/admin-orders";
+import { type AdminOrder, orderDetail } from "../../workers/services/admin-order-detail";
+import { moveOrder, type OrderAction } from "../../workers/services/admin-order-moves";
 import { AppError } from "../../workers/services/errors";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { PAYMENT_WINDOW_MINUTES } from "../../workers/services/order.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { AddressBlock } from "../components/address-block";
+import { AdminFormField } from "../components/admin/admin-form-field";
 import { figures, TableHead } from "../components/admin/admin-lists";
 import { TableScroll } from "../components/admin/table-scroll";
-import { indiaDateTime, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
+import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import { useOneSubmission } from "../lib/use-one-submission";
 import type { Route } from "./+types/admin-order";
@@ -117,7 +121,7 @@ function Field({
   name,
   label,
   problem,
-  defaultValue,
+  defaultValue = "",
   autoComplete = "off",
 }: {
   name: string;
@@ -126,26 +130,16 @@ function Field({
   defaultValue?: string;
   autoComplete?: string;
 }) {
-  const error = problem?.fields?.[name];
-  const id = `f-${name}`;
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        required
-        autoComplete={autoComplete}
-        defaultValue={problem?.values?.[name] ?? defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <span id={`${id}-error`} className="admin-field__error">
-          {error}
-        </span>
-      )}
-    </div>
+    <AdminFormField
+      id={`f-${name}`}
+      name={name}
+      label={label}
+      error={problem?.fields?.[name]}
+      defaultValue={problem?.values?.[name] ?? defaultValue}
+      required
+      autoComplete={autoComplete}
+    />
   );
 }
 
@@ -274,18 +268,12 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       <div className="admin-grid">
         <section className="admin-panel" aria-labelledby="order-customer">
           <h2 id="order-customer">Customer and address</h2>
-          <address className="admin-address">
-            {a.fullName}
-            <br />
-            {a.streetAddress}
-            {a.apartment && <>, {a.apartment}</>}
-            <br />
-            {a.townCity}, {a.state} {a.zipcode}
-            <br />
-            {a.phoneNumber}
-            <br />
-            {a.emailAddress}
-          </address>
+          <AddressBlock
+            className="admin-address"
+            address={a}
+            layout={{ roadOnHouseLine: true, phoneLabel: false, email: true }}
+            plainName
+          />
           <p className="admin-muted">{o.guest ? "Guest order" : `Account: ${o.accountEmail ?? "—"}`}</p>
           {o.giftEligible && <p className="admin-flag">Gift: among the first 100 orders</p>}
         </section>

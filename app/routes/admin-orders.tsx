@@ -4,12 +4,14 @@ import type {
   PAYMENT_METHODS as PaymentMethods,
   PAYMENT_STATUSES as PaymentStatuses,
 } from "../../db/schema";
-import { csvRefusal, listOrders } from "../../workers/services/admin-orders";
+import { csvRefusal } from "../../workers/services/admin-orders-csv";
+import { listOrders } from "../../workers/services/admin-orders-list";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { OrdersTable } from "../components/admin/orders-table";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../lib/admin-labels";
+import { filtersOf, queryString } from "../lib/admin-query";
 import type { Route } from "./+types/admin-orders";
 
 /**
@@ -29,20 +31,10 @@ const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const sati
 const PAYMENT_METHODS = ["cashOnDelivery", "bank"] as const satisfies readonly (typeof PaymentMethods)[number][];
 
 const FILTERS = ["status", "payment", "method", "from", "to", "q"] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-function filtersOf(url: URL): Filters {
-  const out: Filters = {};
-  for (const k of FILTERS) {
-    const v = url.searchParams.get(k);
-    if (v) out[k] = v.slice(0, 100);
-  }
-  return out;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const filters = filtersOf(url);
+  const filters = filtersOf(url, FILTERS);
   try {
     const list = await listOrders(context.services, { ...filters, page: url.searchParams.get("page") ?? undefined });
     return {
@@ -82,13 +74,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-};
-
 export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
   const f = d.shown;
   const pages = Math.max(1, Math.ceil(d.total / d.limit));
@@ -102,7 +87,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         {d.exportRefusal ? (
           <p className="admin-muted">{d.exportRefusal}</p>
         ) : (
-          <a className="button" href={`/api/admin/orders.csv${query(f)}`} download>
+          <a className="button" href={`/api/admin/orders.csv${queryString(f)}`} download>
             Export CSV
           </a>
         )}
@@ -161,7 +146,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         orders={d.orders}
         caption={d.total === 0 ? "No orders match." : `Orders ${first} to ${last} of ${d.total}, newest first`}
       />
-      <AdminPager page={d.page} pages={pages} href={(page) => `/admin/orders${query({ ...f, page })}`} />
+      <AdminPager page={d.page} pages={pages} href={(page) => `/admin/orders${queryString({ ...f, page })}`} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { orderDetail } from "../../workers/services/admin-orders";
+import { orderDetail } from "../../workers/services/admin-order-detail";
 import { AppError } from "../../workers/services/errors";
+import { indiaDate } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { AddressBlock } from "../components/address-block";
 import { figures, TableHead } from "../components/admin/admin-lists";
-import { indiaDayLabel, PrintButton } from "../lib/admin-documents";
+import { PrintButton } from "../lib/admin-documents";
 import { paymentMethodLabel } from "../lib/admin-labels";
 import { useStoreContact } from "../lib/store-contact";
 import type { Route } from "./+types/admin-packing-slip";
@@ -65,7 +67,7 @@ export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProp
               <dt>Order number</dt>
               <dd>#{o.orderNumber}</dd>
               <dt>Order date</dt>
-              <dd>{indiaDayLabel(o.createdAt)}</dd>
+              <dd>{indiaDate(o.createdAt)}</dd>
               <dt>Pieces</dt>
               <dd>{pieces}</dd>
             </dl>
@@ -78,16 +80,7 @@ export default function AdminPackingSlipPage({ loaderData }: Route.ComponentProp
         )}
         <section className="doc-party doc-shipto" aria-labelledby="doc-shipto">
           <h2 id="doc-shipto">Ship to</h2>
-          <address>
-            <strong>{a.fullName}</strong>
-            <br />
-            {a.streetAddress}
-            {a.apartment && <>, {a.apartment}</>}
-            <br />
-            {a.townCity}, {a.state} {a.zipcode}
-            <br />
-            Phone: {a.phoneNumber}
-          </address>
+          <AddressBlock address={a} layout={{ roadOnHouseLine: true }} />
         </section>
         {o.giftEligible && <p className="doc-callout">Add the complimentary gift</p>}
         <table className="admin-table doc-table">

@@ -1,13 +1,13 @@
 import { useNavigation } from "react-router";
 import { productForEdit } from "../../workers/services/admin-products";
 import { PRODUCT_MESSAGES, PRODUCT_STATE_LABELS } from "../../workers/services/admin-products.rules";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { settings } from "../../workers/services/settings";
 import { PageNotice } from "../components/admin/page-notice";
 import { ProductForm } from "../components/admin/product-form";
 import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { staffRecordPage } from "../lib/admin.server";
-import { indiaDateTime } from "../lib/admin-labels";
 import { editAction, type ProductActionData, productValues } from "../lib/admin-product-form.server";
 import type { Route } from "./+types/admin-product";
 

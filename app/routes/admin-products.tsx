@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { listAdminProducts } from "../../workers/services/admin-products";
 import { PRODUCT_FILTERS, PRODUCT_MESSAGES, PRODUCT_STATE_LABELS, type ProductFilter } from "../../workers/services/admin-products.rules";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminFilters, AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
@@ -8,7 +9,7 @@ import { PageNotice } from "../components/admin/page-notice";
 import { TableScroll } from "../components/admin/table-scroll";
 import { ShopLink } from "../components/shop-link";
 import { staffPage } from "../lib/admin.server";
-import { indiaDateTime } from "../lib/admin-labels";
+import { queryString } from "../lib/admin-query";
 import type { Route } from "./+types/admin-products";
 
 /**
@@ -41,13 +42,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "" && v !== "all") q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-};
-
 const range = (min: number | null, max: number | null) =>
   min === null || max === null ? "—" : min === max ? formatRupees(min) : `${formatRupees(min)} – ${formatRupees(max)}`;
 
@@ -70,7 +64,7 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
         filters={PRODUCT_FILTERS}
         current={q.state}
         labels={FILTER_LABELS}
-        href={(state) => `/admin/products${query({ ...keep, state, page: undefined })}`}
+        href={(state) => `/admin/products${queryString({ ...keep, state, page: undefined }, ["all"])}`}
       />
       <Form method="get" className="admin-filters" aria-label="Search products">
         {q.state !== "all" && <input type="hidden" name="state" value={q.state} />}
@@ -133,7 +127,7 @@ export default function AdminProducts({ loaderData: d }: Route.ComponentProps) {
           </tbody>
         </table>
       </TableScroll>
-      <AdminPager page={d.page} pages={d.pages} href={(page) => `/admin/products${query({ ...keep, page })}`} />
+      <AdminPager page={d.page} pages={d.pages} href={(page) => `/admin/products${queryString({ ...keep, page }, ["all"])}`} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { data, redirect, useNavigation } from "react-router";
-import { paiseToRupees } from "../../workers/services/pricing";
+import { indiaDay } from "../../workers/services/india-time.rules";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { adminShopSettings, saveShopSettings } from "../../workers/services/shop-settings";
-import { launchDay, phoneHref, SETTINGS_MESSAGES } from "../../workers/services/shop-settings.rules";
+import { phoneHref, SETTINGS_MESSAGES } from "../../workers/services/shop-settings.rules";
 import { requireStaff } from "../../workers/services/staff";
 import { AdminFormField } from "../components/admin/admin-form-field";
 import { PageNotice } from "../components/admin/page-notice";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       freeShippingThreshold: shop.freeShippingThresholdPaise === null ? "" : String(paiseToRupees(shop.freeShippingThresholdPaise)),
       promoLine: shop.promoLine,
       giftOrderLimit: String(shop.giftOrderLimit),
-      launchDate: launchDay(shop.launchDate),
+      launchDate: indiaDay(shop.launchDate),
       lowStockThreshold: String(shop.lowStockThreshold),
       ...shop.address,
       hours: shop.hours,
@@ -105,8 +106,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const rupees = (value: string) => (value === "" ? "" : `₹${Number(value).toLocaleString("en-IN", { maximumFractionDigits: 2 })}`);
-
 export default function AdminSettings({ loaderData: l, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -133,7 +132,7 @@ export default function AdminSettings({ loaderData: l, actionData }: Route.Compo
       <OnceForm method="post" className="admin-settings" noValidate>
         <fieldset className="admin-panel admin-settings__group">
           <legend>Delivery &amp; money</legend>
-          {field("deliveryCharge", "Delivery charge (₹)", now(rupees(saved.deliveryCharge)), {
+          {field("deliveryCharge", "Delivery charge (₹)", now(formatRupees(rupeesToPaise(saved.deliveryCharge) ?? null)), {
             inputMode: "decimal",
             required: true,
           })}
@@ -146,7 +145,7 @@ export default function AdminSettings({ loaderData: l, actionData }: Route.Compo
               <input type="radio" name="freeShipping" value="on" defaultChecked={values.freeShipping === "on"} /> From a subtotal of
             </label>
             <span id="setting-freeShipping-hint" className="admin-muted">
-              Now: {saved.freeShipping === "off" ? "off" : `from ${rupees(saved.freeShippingThreshold)}`}
+              Now: {saved.freeShipping === "off" ? "off" : `from ${formatRupees(rupeesToPaise(saved.freeShippingThreshold) ?? null)}`}
             </span>
           </fieldset>
           {field("freeShippingThreshold", "Free-shipping threshold (₹)", "Used when free shipping is on.", { inputMode: "decimal" })}

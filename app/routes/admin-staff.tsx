@@ -1,5 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { AppError } from "../../workers/services/errors";
+import { indiaDateTime } from "../../workers/services/india-time.rules";
 import { settings } from "../../workers/services/settings";
 import { giveStaffRoleByEmail, requireStaff, setStaffRole, staffMembers } from "../../workers/services/staff";
 import { STAFF_MESSAGES } from "../../workers/services/staff.rules";
@@ -7,7 +8,6 @@ import { PageNotice } from "../components/admin/page-notice";
 import { TableScroll } from "../components/admin/table-scroll";
 import { OnceForm } from "../components/forms/once-form";
 import { staffPage } from "../lib/admin.server";
-import { indiaDateTime } from "../lib/admin-labels";
 import { type FormProblem, formProblem, readForm } from "../lib/auth.server";
 import type { Route } from "./+types/admin-staff";
 

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
-import { editSize, importStockCsv, listStock, type RefusedRow, rupeesToPaise, type StockItem } from "../../workers/services/admin-stock";
 import { STOCK_CSV_HELP, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MESSAGES } from "../../workers/services/admin-stock.rules";
+import { importStockCsv, type RefusedRow } from "../../workers/services/admin-stock-csv";
+import { editSize } from "../../workers/services/admin-stock-edit";
+import { listStock, type StockItem } from "../../workers/services/admin-stock-list";
 import { AppError } from "../../workers/services/errors";
+import { formatRupees, rupeesToPaise } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../components/admin/admin-lists";
 import { PageNotice } from "../components/admin/page-notice";
@@ -11,6 +14,7 @@ import { OnceForm } from "../components/forms/once-form";
 import { ShopLink } from "../components/shop-link";
 import { useToast } from "../components/toast/toast";
 import { staffAction, staffPage } from "../lib/admin.server";
+import { filtersOf, queryString } from "../lib/admin-query";
 import { formProblem, readForm } from "../lib/auth.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { useOneSubmission } from "../lib/use-one-submission";
@@ -24,27 +28,10 @@ import type { Route } from "./+types/admin-stock";
  * One service each (admin-stock.ts), one round trip for the page with the staff check.
  */
 const FILTERS = ["category", "low", "q"] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-function filtersOf(url: URL): Filters {
-  const out: Filters = {};
-  for (const k of FILTERS) {
-    const v = url.searchParams.get(k);
-    if (v) out[k] = v.slice(0, 100);
-  }
-  return out;
-}
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const filters = filtersOf(url);
+  const filters = filtersOf(url, FILTERS);
   const list = await staffPage(listStock(context.services, { ...filters, page: url.searchParams.get("page") ?? undefined }));
   const done = url.searchParams.get("done");
   const n = (k: string) => Math.max(0, Math.min(1_000_000, Number(url.searchParams.get(k)) || 0));
@@ -68,8 +55,8 @@ type ActionAnswer =
 /** Back to the list the form was posted from (its filters and page), with the notice. */
 function backTo(request: Request, extra: Record<string, string | number>) {
   const url = new URL(request.url);
-  const keep: Record<string, string | number | undefined> = { ...filtersOf(url), page: url.searchParams.get("page") ?? undefined };
-  return `/admin/stock${query({ ...keep, ...extra })}`;
+  const keep: Record<string, string | number | undefined> = { ...filtersOf(url, FILTERS), page: url.searchParams.get("page") ?? undefined };
+  return `/admin/stock${queryString({ ...keep, ...extra })}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -129,8 +116,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const rupeeValue = (paise: number | null) => (paise === null ? "" : paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
-
 /** One size's row: its figures, and a form that saves them (a fetcher once the page is hydrated). */
 function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: string; failed?: ActionAnswer }) {
   const fetcher = useFetcher<ActionAnswer>();
@@ -176,7 +161,7 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
           inputMode="decimal"
           required
           pattern="\d{1,9}(\.\d{1,2})?"
-          defaultValue={rupeeValue(item.pricePaise)}
+          defaultValue={formatRupees(item.pricePaise, { symbol: false })}
           className="admin-stock__input"
           aria-invalid={invalid("pricePaise")}
           aria-describedby={error ? errorId : undefined}
@@ -193,7 +178,7 @@ function SizeRow({ item, formAction, failed }: { item: StockItem; formAction: st
           name="discountPrice"
           inputMode="decimal"
           pattern="\d{1,9}(\.\d{1,2})?"
-          defaultValue={rupeeValue(item.discountPricePaise)}
+          defaultValue={formatRupees(item.discountPricePaise, { symbol: false })}
           className="admin-stock__input"
           aria-invalid={invalid("discountPricePaise")}
           aria-describedby={error ? errorId : undefined}
@@ -246,9 +231,9 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
   const f = d.shown;
   const first = d.total === 0 ? 0 : (d.page - 1) * d.limit + 1;
   const last = Math.min(d.total, d.page * d.limit);
-  const formAction = `/admin/stock${query({ ...f, page: d.page > 1 ? d.page : undefined })}`;
+  const formAction = `/admin/stock${queryString({ ...f, page: d.page > 1 ? d.page : undefined })}`;
   const imported = actionData?.intent === "import" ? actionData : undefined;
-  const csvFilters = query({ category: f.category, low: f.low, q: f.q });
+  const csvFilters = queryString({ category: f.category, low: f.low, q: f.q });
   return (
     <div className="admin-page">
       <header className="admin-page__head">
@@ -294,7 +279,11 @@ export default function AdminStock({ loaderData: d, actionData }: Route.Componen
           </table>
         </TableScroll>
       </div>
-      <AdminPager page={d.page} pages={d.pages} href={(page) => `/admin/stock${query({ ...f, page: page > 1 ? page : undefined })}`} />
+      <AdminPager
+        page={d.page}
+        pages={d.pages}
+        href={(page) => `/admin/stock${queryString({ ...f, page: page > 1 ? page : undefined })}`}
+      />
 
       <section className="admin-panel admin-stock__csv" aria-labelledby="stock-csv-title">
         <h2 id="stock-csv-title">Import and export (CSV)</h2>

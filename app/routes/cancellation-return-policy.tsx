@@ -80,9 +80,6 @@ export default function CancellationReturnPolicy() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  policyMeta(
-    PATH,
-    `How to cancel an order with ${settings.brand.name}, what can be returned or exchanged, and how and when refunds are made.`,
-    matches,
-  );
+const DESCRIPTION = `How to cancel an order with ${settings.brand.name}, what can be returned or exchanged, and how and when refunds are made.`;
+
+export const meta: Route.MetaFunction = ({ matches }) => policyMeta(PATH, DESCRIPTION, matches);

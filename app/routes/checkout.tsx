@@ -1,5 +1,4 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
-import { databaseUnavailable } from "../../db/client";
 import { placeByPin } from "../../workers/services/address-place";
 import { myAddresses } from "../../workers/services/addresses";
 import { type CartLine, type HeldLine, heldLine, myCart } from "../../workers/services/cart";
@@ -25,6 +24,7 @@ import {
 } from "../components/checkout/checkout.rules";
 import { CheckoutView } from "../components/checkout/checkout-view";
 import { keepWaitingOrder, waitingOrderKey } from "../components/order/pay-now.server";
+import { problemOf } from "../lib/action-errors.server";
 import { buyNowLine, CHECKOUT_SIGN_UP, clearBuyNow } from "../lib/cart.server";
 import type { Route } from "./+types/checkout";
 
@@ -95,14 +95,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function signedOutIsEmpty(error: unknown): never[] {
   if (error instanceof AppError && error.status === 401) return [];
   throw error;
-}
-
-/** A failure as the shopper reads it (the service's own words), or null for one that is not hers to fix. */
-function problemOf(error: unknown): AppError | null {
-  if (error instanceof Response || databaseUnavailable(error)) throw error;
-  if (error instanceof AppError) return error;
-  console.error("Checkout action failed", error);
-  return null;
 }
 
 const answer = (body: CheckoutAnswer, status = 200, headers?: HeadersInit) => data<CheckoutAnswer>(body, { status, headers });
@@ -180,7 +172,7 @@ async function applyCode(checkout: Checkout) {
     const coupon = await appliedCoupon(checkout, code);
     return answer({ intent: "apply-coupon", ok: true, coupon, form: { ...checkout.posted, couponEntry: "", coupon } });
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Checkout action failed");
     return refused(problem?.message ?? couponMessages.failed, problem?.status ?? 500, problem ? errorHeaders(problem) : undefined);
   }
 }
@@ -229,7 +221,7 @@ async function place(request: Request, checkout: Checkout, form: FormData) {
     const keep = guest && placed.accessKey ? { "Set-Cookie": keepWaitingOrder(request, placed.accessKey) } : undefined;
     return answer({ intent: "place", ok: true, payment: placed.payment, orderNumber: placed.order.orderNumber }, 200, keep);
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Checkout action failed");
     if (problem?.status === 401) throw redirect(CHECKOUT_SIGN_UP);
     const fallback = paymentMethod === "bank" ? checkoutMessages.paymentStartFailed : checkoutMessages.placeFailed;
     const fields = problem?.details?.fields as Partial<Record<AddressField, string>> | undefined;
@@ -257,7 +249,7 @@ async function verify(request: Request, services: Services, form: FormData, buyN
     const headers = buyNow ? { "Set-Cookie": clearBuyNow(request) } : undefined;
     throw redirect(orderPagePath(order.orderNumber, guest ? accessKey : null), { status: 303, headers });
   } catch (error) {
-    const problem = problemOf(error);
+    const problem = problemOf(error, "Checkout action failed");
     return answer({ intent: "verify", ok: false, message: checkoutMessages.verifyFailed }, problem?.status ?? 500);
   }
 }

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { databaseUnavailable } from "../../db/client";
 import { AppError } from "../../workers/services/errors";
 import { signInPath } from "../../workers/services/paths";
 import { getReviewsPage, postReview } from "../../workers/services/reviews";
 import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
 import type { ReviewAnswer } from "../components/product/review-form";
 import type { ReviewsPage } from "../components/product/reviews-panel";
+import { rethrowUnanswered } from "../lib/action-errors.server";
 import { refusedReviewUrl, reviewItem } from "../lib/reviews.server";
 import type { Route } from "./+types/product-reviews";
 
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return Response.json({ ok: true, message: posted.message } satisfies ReviewAnswer, { status: posted.created ? 201 : 200 });
     return redirect(`${posted.product.path}?reviewed=${posted.created ? "new" : "updated"}#reviews`, 303);
   } catch (err) {
-    if (err instanceof Response || databaseUnavailable(err)) throw err;
+    rethrowUnanswered(err);
     const known = err instanceof AppError;
     if (!known) console.error("Review action failed", err);
     const status = known ? err.status : 500;

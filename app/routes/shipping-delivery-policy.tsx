@@ -79,9 +79,6 @@ export default function ShippingDeliveryPolicy({ loaderData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  policyMeta(
-    PATH,
-    `Where ${settings.brand.name} delivers, what delivery costs and how long it takes: orders packed in Ghaziabad and sent across India.`,
-    matches,
-  );
+const DESCRIPTION = `Where ${settings.brand.name} delivers, what delivery costs and how long it takes: orders packed in Ghaziabad and sent across India.`;
+
+export const meta: Route.MetaFunction = ({ matches }) => policyMeta(PATH, DESCRIPTION, matches);

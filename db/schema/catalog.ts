@@ -78,6 +78,23 @@ export const products = sqliteTable(
   ],
 );
 
+type ProductColumns = typeof products.$inferSelect;
+
+/** A product's detail fields (the "details" table on its page), typed once, from the table. */
+export type ProductDetails = Pick<
+  ProductColumns,
+  "fabric" | "fitType" | "length" | "sleeveNeckType" | "patternPrint" | "occasionType" | "washCare" | "countryOfOrigin" | "deliveryReturns"
+>;
+
+/** The detail fields as a statement names its columns: not `length`, since a libSQL row is array-like and its `length` counts the columns. */
+export type ProductDetailsRow = Omit<ProductDetails, "length"> & { garmentLength: ProductDetails["length"] };
+
+/** A product's own texts: its name and words on its page, and for search engines. */
+export type ProductTexts = Pick<
+  ProductColumns,
+  "slug" | "name" | "description" | "brand" | "paragraph1" | "paragraph2" | "metaTitle" | "metaDescription" | "metaKeywords"
+>;
+
 export const productMedia = sqliteTable(
   "product_media",
   {

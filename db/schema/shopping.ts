@@ -4,17 +4,23 @@ import { users } from "./accounts";
 import { productSizes, products } from "./catalog";
 import { createdAt, timestamp } from "./columns";
 
+// A shopper's cart line or wishlist entry goes with her account, and with the product.
+const ownerId = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const productId = () =>
+  integer("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" });
+
 /** One line per product, size and colour; prices are never stored here, they are read at use. */
 export const cartLines = sqliteTable(
   "cart_lines",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    productId: productId(),
     sizeId: integer("size_id")
       .notNull()
       .references(() => productSizes.id, { onDelete: "cascade" }),
@@ -32,12 +38,8 @@ export const wishlistEntries = sqliteTable(
   "wishlist_entries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    productId: productId(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("wishlist_entries_user_product_idx").on(t.userId, t.productId)],

@@ -4,6 +4,7 @@
  */
 
 import { deliveryReturnsText } from "../../app/lib/help-figures";
+import type { ProductDetails, ProductTexts } from "../schema";
 
 export type Silhouette = "kurti" | "kurta-set" | "anarkali" | "dress" | "saree" | "coord" | "lehenga";
 export type Motif = "butta" | "paisley" | "block" | "leheriya" | "bandhani" | "stripes";
@@ -45,27 +46,9 @@ export interface SeedReview {
   createdAt: Date;
 }
 
-export interface SeedProduct {
-  slug: string;
-  name: string;
-  description: string;
-  brand: string;
+export interface SeedProduct extends ProductTexts, ProductDetails {
   category: string;
   subcategory: string | null;
-  paragraph1: string;
-  paragraph2: string;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  fabric: string;
-  fitType: string;
-  length: string;
-  sleeveNeckType: string;
-  patternPrint: string;
-  occasionType: string;
-  washCare: string;
-  countryOfOrigin: string;
-  deliveryReturns: string;
   colours: Colour[];
   sizes: SeedSize[];
   reviews: SeedReview[];

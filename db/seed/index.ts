@@ -2,7 +2,7 @@ import path from "node:path";
 import { count, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
-import { hashPassword } from "../../workers/services/password";
+import { hashPassword } from "../password";
 import * as schema from "../schema";
 import { CATEGORIES, COUPONS, PRODUCTS } from "./catalogue";
 import { buildImages, productImages } from "./images";

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { checkChoice } from "../../workers/services/cart";
-import type { ServiceContext } from "../../workers/services/context";
-import type { ReadQuery } from "../../workers/services/read-batch";
+import type { ReadQuery, ServiceContext } from "../../workers/services/context";
 import { useTempDatabase } from "../support/temp-db";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, rupeesToPaise } from "../../workers/services/admin-stock";
+import { parseCsv } from "../../workers/services/csv";
+import { rupeesToPaise } from "../../workers/services/pricing";
 
 /** The stock import's reading of a CSV file and of rupee amounts. */
 describe("parseCsv", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, indiaDayLabel, rupeesExact } from "../../app/lib/admin-documents";
+import { DOCUMENT_RUPEES, dayLabel } from "../../app/lib/admin-documents";
 import {
   allocateDiscount,
   computeGst,
@@ -16,6 +16,8 @@ import {
   stateCode,
   taxableOf,
 } from "../../workers/services/gst";
+import { indiaDate } from "../../workers/services/india-time.rules";
+import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 
 const rule = settings.tax.gst;
@@ -288,17 +290,17 @@ describe("an amount in words", () => {
 
 describe("the documents' figures and dates", () => {
   it("write amounts with their paise in the Indian grouping", () => {
-    expect(rupeesExact(0)).toBe("₹0.00");
-    expect(rupeesExact(5)).toBe("₹0.05");
-    expect(rupeesExact(2_625_00)).toBe("₹2,625.00");
-    expect(rupeesExact(1_23_456_78)).toBe("₹1,23,456.78");
-    expect(rupeesExact(1_23_45_678_90)).toBe("₹1,23,45,678.90");
-    expect(rupeesExact(-265_80)).toBe("−₹265.80");
+    expect(formatRupees(0, DOCUMENT_RUPEES)).toBe("₹0.00");
+    expect(formatRupees(5, DOCUMENT_RUPEES)).toBe("₹0.05");
+    expect(formatRupees(2_625_00, DOCUMENT_RUPEES)).toBe("₹2,625.00");
+    expect(formatRupees(1_23_456_78, DOCUMENT_RUPEES)).toBe("₹1,23,456.78");
+    expect(formatRupees(1_23_45_678_90, DOCUMENT_RUPEES)).toBe("₹1,23,45,678.90");
+    expect(formatRupees(-265_80, DOCUMENT_RUPEES)).toBe("−₹265.80");
   });
 
   it("write days as India does, in India's time", () => {
     expect(dayLabel("2026-04-01")).toBe("1 April 2026");
-    expect(indiaDayLabel("2026-03-31T19:00:00Z")).toBe("1 April 2026");
-    expect(indiaDayLabel("not a date")).toBe("");
+    expect(indiaDate("2026-03-31T19:00:00Z")).toBe("1 April 2026");
+    expect(indiaDate("not a date")).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../workers/services/password";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../../db/password";
 
 describe("password hashing", () => {
   it("stores a versioned scrypt hash with its parameters and a random salt", async () => {

@@ -1,5 +1,8 @@
 import { Hono } from "hono";
-import { type AdminOrder, listOrders, moveOrder, type OrderListItem, orderDetail, ordersCsv } from "../services/admin-orders";
+import { type AdminOrder, orderDetail } from "../services/admin-order-detail";
+import { moveOrder } from "../services/admin-order-moves";
+import { ordersCsv } from "../services/admin-orders-csv";
+import { listOrders, type OrderListItem } from "../services/admin-orders-list";
 import { paiseToRupees } from "../services/pricing";
 import { readBody } from "./body";
 import { orderJson } from "./orders-read";

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
-import { editSize, importStockCsv, listStock, rupeesToPaise, type StockItem, stockCsv } from "../services/admin-stock";
 import { STOCK_CSV_MAX_BYTES, STOCK_MESSAGES } from "../services/admin-stock.rules";
+import { importStockCsv, stockCsv } from "../services/admin-stock-csv";
+import { editSize } from "../services/admin-stock-edit";
+import { listStock, type StockItem } from "../services/admin-stock-list";
 import { AppError } from "../services/errors";
-import { paiseToRupees } from "../services/pricing";
+import { paiseToRupees, rupeesToPaise } from "../services/pricing";
 import { readBody } from "./body";
 import type { ApiEnv } from "./types";
 

@@ -2,11 +2,8 @@ import { Hono } from "hono";
 import type { Product, Review } from "../services/catalog";
 import { getProductWithReviews, listCategories, listProducts, listSubcategories, searchProducts } from "../services/catalog";
 import { paiseToRupees } from "../services/pricing";
-import { reviewJson } from "./reviews";
+import { averageRatingJson, reviewJson } from "./review-json";
 import type { ApiEnv } from "./types";
-
-/** A product's average rating as the API answers it: to 1 decimal, null without reviews. */
-export const averageRatingJson = (average: number | null) => (average === null ? null : Math.round(average * 10) / 10);
 
 /**
  * The API's Product JSON (docs/product/catalog.md): ids as `_id` strings, money in rupees at this edge only. Lists

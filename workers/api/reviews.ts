@@ -1,22 +1,9 @@
 import { Hono } from "hono";
 import { SIGN_IN_FIRST } from "../services/auth.rules";
-import type { Review } from "../services/catalog";
 import { postReview } from "../services/reviews";
 import { readBody } from "./body";
-import { averageRatingJson } from "./catalog";
+import { averageRatingJson, reviewJson } from "./review-json";
 import type { ApiEnv } from "./types";
-
-/** A review as the API shows it (the same fields as a product's `reviews`). */
-export function reviewJson(r: Review) {
-  return {
-    _id: String(r.id),
-    name: r.name,
-    rating: r.rating,
-    comment: r.comment,
-    verified: r.verified,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
 
 /**
  * `POST /api/products/{productId}/reviews` with `{ rating, comment }` (bearer token or session

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client";
 import { COUPON_FILTERS, type CouponFilter, COUPON_MESSAGES as M } from "./admin-coupons.rules";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
+import { indiaDay, indiaDayEnd, indiaDayStart } from "./india-time.rules";
+import { paiseOf } from "./pricing";
 import { readAll } from "./read-batch";
 import { auditStatement, requireStaff } from "./staff";
 import { invalidInput, parseId } from "./validate";
@@ -18,8 +20,6 @@ import { invalidInput, parseId } from "./validate";
  * Dates are India's calendar days at this edge: a coupon starts at 00:00 IST of its first day and
  * ends at the last millisecond of its last day (IST).
  */
-const IST_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
 
 export interface AdminCoupon {
   id: number;
@@ -70,10 +70,6 @@ const COLUMNS = sql`id, code, discount_type as discountType, discount_value as d
   starts_at as startsAt, ends_at as endsAt, usage_limit as usageLimit, per_user_limit as perUserLimit, used_count as usedCount,
   is_active as isActive, created_at as createdAt`;
 
-const dayOf = (ms: number) => new Date(ms + IST_MS).toISOString().slice(0, 10);
-const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_MS;
-const endOfDay = (day: string) => startOfDay(day) + DAY_MS - 1;
-
 function toCoupon(r: CouponRow, now: number): AdminCoupon {
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -84,8 +80,8 @@ function toCoupon(r: CouponRow, now: number): AdminCoupon {
     minSubtotalPaise: Number(r.minSubtotalPaise),
     startsAt: r.startsAt === null ? null : new Date(Number(r.startsAt)).toISOString(),
     endsAt: r.endsAt === null ? null : new Date(Number(r.endsAt)).toISOString(),
-    startsOn: r.startsAt === null ? null : dayOf(Number(r.startsAt)),
-    endsOn: r.endsAt === null ? null : dayOf(Number(r.endsAt)),
+    startsOn: r.startsAt === null ? null : indiaDay(Number(r.startsAt)),
+    endsOn: r.endsAt === null ? null : indiaDay(Number(r.endsAt)),
     usageLimit: n(r.usageLimit),
     perUserLimit: n(r.perUserLimit),
     usedCount: Number(r.usedCount),
@@ -160,8 +156,7 @@ export async function couponDetail(ctx: ServiceContext, idInput: unknown): Promi
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN);
-const isRupees = (v: number, min: number, max: number) =>
-  Number.isFinite(v) && v >= min && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+const isRupees = (v: number, min: number, max: number) => v >= min && v <= max && !Number.isNaN(paiseOf(v));
 const optionalWhole = (max: number, error: string) =>
   z.unknown().transform((v, c) => {
     if (blank(v)) return null;
@@ -202,7 +197,7 @@ const couponSchema = z
         c.addIssue({ code: "custom", message: M.minSubtotal });
         return z.NEVER;
       }
-      return Math.round(n * 100);
+      return paiseOf(n);
     }),
     startsOn: optionalDay(M.startsOn),
     endsOn: optionalDay(M.endsOn),
@@ -217,15 +212,15 @@ const couponSchema = z
       if (!Number.isInteger(n) || n < 1 || n > 100) ctx.addIssue({ code: "custom", message: M.percentage, path: ["discountValue"] });
       else discountValue = n;
     } else if (!isRupees(n, 0.01, 100_000)) ctx.addIssue({ code: "custom", message: M.flat, path: ["discountValue"] });
-    else discountValue = Math.round(n * 100);
+    else discountValue = paiseOf(n);
     if (c.startsOn && c.endsOn && c.endsOn < c.startsOn) ctx.addIssue({ code: "custom", message: M.window, path: ["endsOn"] });
     return {
       code: c.code,
       discountType: c.discountType,
       discountValue,
       minSubtotalPaise: c.minSubtotal,
-      startsAt: c.startsOn ? startOfDay(c.startsOn) : null,
-      endsAt: c.endsOn ? endOfDay(c.endsOn) : null,
+      startsAt: c.startsOn ? indiaDayStart(c.startsOn) : null,
+      endsAt: c.endsOn ? indiaDayEnd(c.endsOn) : null,
       usageLimit: c.usageLimit,
       perUserLimit: c.perUserLimit,
       isActive: c.isActive,

@@ -1,20 +1,16 @@
 import { sql } from "drizzle-orm";
-import { newestOrdersRead, type OrderListItem, toListItem } from "./admin-orders";
+import { newestOrdersRead, type OrderListItem, toListItem } from "./admin-orders-list";
 import type { ServiceContext } from "./context";
+import { DAY_MS, INDIA_OFFSET_MS, indiaClock, indiaDay } from "./india-time.rules";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { lowStockThresholdSql, shopSettings } from "./shop-settings";
 import { requireStaff } from "./staff";
 
-/** India has one time zone and no daylight saving: UTC+05:30 all year. */
-const IST_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
-
 /** Midnight in India today, and on this week's Monday (the shop's week starts on Monday), as instants. */
 export function indiaPeriods(now: Date): { todayStart: number; weekStart: number } {
-  const local = now.getTime() + IST_OFFSET_MS;
-  const dayIndex = Math.floor(local / DAY_MS);
-  const todayStart = dayIndex * DAY_MS - IST_OFFSET_MS;
+  const dayIndex = Math.floor(indiaClock(now).getTime() / DAY_MS);
+  const todayStart = dayIndex * DAY_MS - INDIA_OFFSET_MS;
   // 1 January 1970 was a Thursday: day 0 is 3 days after a Monday.
   const sinceMonday = (dayIndex + 3) % 7;
   return { todayStart, weekStart: todayStart - sinceMonday * DAY_MS };
@@ -49,7 +45,6 @@ export interface DashboardFigures {
 }
 
 const n = (v: unknown) => Number(v ?? 0);
-const indiaDate = (instant: number) => new Date(instant + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * The back office's first page: every figure in ONE round trip. The staff check and the
@@ -115,7 +110,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
       sizes: lowStock.map(({ productId, product, size, stock }) => ({ productId: n(productId), product, size, stock: n(stock) })),
     },
     latest: latest.map(toListItem),
-    todayDate: indiaDate(todayStart),
-    weekStartDate: indiaDate(weekStart),
+    todayDate: indiaDay(todayStart),
+    weekStartDate: indiaDay(weekStart),
   };
 }

@@ -8,13 +8,13 @@ import {
   type GstCharge,
   type GstTotals,
   hsnFor,
-  indiaDay,
   invoiceNumber,
   rupeesInWords,
   sameState,
   stateCode,
   type TaxSplit,
 } from "./gst";
+import { indiaDay } from "./india-time.rules";
 import { ORDER_NOT_FOUND, type OrderShipping, type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_LIMITS as L, PRODUCT_MESSAGES as M, PRODUCT_DETAILS, slugFromName, VIDEO_URL_PATTERN } from "./admin-products.rules";
+import { rupeesToPaise } from "./pricing";
 import { settings } from "./settings";
 
 /**
@@ -20,21 +21,15 @@ const text = (max: number, tooLong: string, required?: string) =>
     .transform(str)
     .pipe(required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong));
 
-/** Rupees as typed ("1299", "1,299.50", 1299.5) to paise; `blank` allowed gives null. */
-function rupeesToPaise(v: unknown): number | null | undefined {
-  const s = str(v).replace(/[₹,\s]/g, "");
-  if (s === "") return null;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return undefined;
-  const [whole, frac = ""] = s.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
+/** Rupees as typed ("1299", "1,299.50", "₹1299", 1299.5) to paise; blank gives null, anything else NaN. */
+const typedRupees = (v: unknown) => rupeesToPaise(str(v).replace(/[₹,\s]/g, "")) as number | null;
 
 const price = z
   .unknown()
   .optional()
   .transform((v, ctx) => {
-    const paise = rupeesToPaise(v);
-    if (paise === undefined || paise === null || paise <= 0) {
+    const paise = typedRupees(v);
+    if (paise === null || Number.isNaN(paise) || paise <= 0) {
       ctx.addIssue({ code: "custom", message: M.priceInvalid });
       return z.NEVER;
     }
@@ -49,9 +44,9 @@ const discountPrice = z
   .unknown()
   .optional()
   .transform((v, ctx) => {
-    const paise = rupeesToPaise(v);
+    const paise = typedRupees(v);
     if (paise === null) return null;
-    if (paise === undefined || paise <= 0) {
+    if (Number.isNaN(paise) || paise <= 0) {
       ctx.addIssue({ code: "custom", message: M.discountInvalid });
       return z.NEVER;
     }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { ProductDetailsRow, ProductTexts } from "../../db/schema";
 import { ADMIN_PRODUCTS_PAGE_SIZE, IMAGE_TYPES, PRODUCT_MESSAGES as M, PRODUCT_LIMITS, type ProductState } from "./admin-products.rules";
 import { listQuerySchema, type ProductInput, productInputSchema } from "./admin-products.schema";
 import type { ServiceContext } from "./context";
@@ -10,6 +11,7 @@ import { effectivePrice } from "./pricing";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { lowStockThresholdSql, shopSettings } from "./shop-settings";
+import { likeContains } from "./sql-like";
 import { auditStatement, requireStaff } from "./staff";
 import { purgeProducts, type ShownProduct } from "./storefront-purge";
 import { invalidInput, parseInput } from "./validate";
@@ -64,8 +66,6 @@ interface ListRow {
   total: number;
 }
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One page of products, the most recently changed first, searched by name or slug, filtered by
  * category and by state (or low stock); each with its cover, category, price range (the sizes'
@@ -76,7 +76,7 @@ export async function listAdminProducts(ctx: ServiceContext, query: unknown) {
   const q = listQuerySchema.parse(query ?? {});
   const low = lowStockThresholdSql;
   const where: SQL[] = [sql`1`];
-  if (q.q) where.push(sql`(p.name like ${likeEscape(q.q)} escape '\\' or p.slug like ${likeEscape(q.q.toLowerCase())} escape '\\')`);
+  if (q.q) where.push(sql`(p.name like ${likeContains(q.q)} escape '\\' or p.slug like ${likeContains(q.q.toLowerCase())} escape '\\')`);
   if (q.category) where.push(sql`p.category_id = ${q.category}`);
   if (q.state === "draft") where.push(sql`p.is_active = 0 and p.archived_at is null`);
   if (q.state === "published") where.push(sql`p.is_active = 1 and p.archived_at is null`);
@@ -132,29 +132,11 @@ export type AdminProductList = Awaited<ReturnType<typeof listAdminProducts>>;
 
 // ---------- one product ----------
 
-interface ProductRow {
+interface ProductRow extends ProductTexts, ProductDetailsRow {
   id: number;
-  slug: string;
-  name: string;
-  brand: string;
-  description: string;
-  paragraph1: string;
-  paragraph2: string;
   categoryId: number;
   categoryName: string;
   subcategoryId: number | null;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  fabric: string;
-  fitType: string;
-  garmentLength: string;
-  sleeveNeckType: string;
-  patternPrint: string;
-  occasionType: string;
-  washCare: string;
-  countryOfOrigin: string;
-  deliveryReturns: string;
   isActive: number;
   archivedAt: number | null;
   updatedAt: number | null;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { ProductDetails, ProductDetailsRow, ProductTexts } from "../../db/schema";
 import * as s from "../../db/schema";
 import { PRODUCT_NOT_FOUND } from "./catalog.rules";
 import {
@@ -49,17 +50,7 @@ export interface Product {
   paragraph1: string;
   paragraph2: string;
   meta: { title: string; description: string; keywords: string };
-  details: {
-    fabric: string;
-    fitType: string;
-    length: string;
-    sleeveNeckType: string;
-    patternPrint: string;
-    occasionType: string;
-    washCare: string;
-    countryOfOrigin: string;
-    deliveryReturns: string;
-  };
+  details: ProductDetails;
   rating: { average: number | null; count: number };
   createdAt: Date;
 }
@@ -119,16 +110,9 @@ interface CardRow {
 
 /** A row of `PRODUCT_SELECT`: the details as the product shows them, except `length` (see below). */
 type ProductRow = CardRow &
-  Omit<Product["details"], "length"> & {
-    brand: string;
+  ProductDetailsRow &
+  Pick<ProductTexts, "brand" | "paragraph1" | "paragraph2" | "metaTitle" | "metaDescription" | "metaKeywords"> & {
     subcategoryId: number | null;
-    paragraph1: string;
-    paragraph2: string;
-    metaTitle: string;
-    metaDescription: string;
-    metaKeywords: string;
-    /** Not `length`: a libSQL row is array-like and its `length` counts the columns. */
-    garmentLength: string;
     createdAt: number;
   };
 

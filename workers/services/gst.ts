@@ -24,6 +24,8 @@
  *   (CGST = floor(tax / 2), SGST the rest); any other state gives IGST.
  */
 
+import { indiaClock } from "./india-time.rules";
+
 export interface GstRule {
   /** The date the rule applies from (YYYY-MM-DD). */
   effective: string;
@@ -279,19 +281,12 @@ export function isGstin(gstin: string): boolean {
   return /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin) && gstinCheckChar(gstin) === gstin[14];
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** The Indian financial year (April to March, in India's time) of a moment: "26-27" for 1 April 2026 to 31 March 2027. */
 export function financialYear(at: Date): string {
-  const t = new Date(at.getTime() + IST_OFFSET_MS);
+  const t = indiaClock(at);
   const start = t.getUTCMonth() >= 3 ? t.getUTCFullYear() : t.getUTCFullYear() - 1;
   const yy = (y: number) => String(y % 100).padStart(2, "0");
   return `${yy(start)}-${yy(start + 1)}`;
-}
-
-/** The day of a moment in India's time, YYYY-MM-DD. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** GST allows an invoice number of at most 16 characters. */

@@ -1,3 +1,4 @@
+import { addressLines } from "./address-block.rules";
 import type { OrderView } from "./order-views";
 import { orderMessages, paymentMethodLabel } from "./order-views.rules";
 import { formatRupees } from "./pricing";
@@ -135,18 +136,6 @@ function figureRows(order: OrderMail): [string, string][] {
   return rows;
 }
 
-function addressLines(s: OrderMail["shipping"]): string[] {
-  return [
-    s.fullName,
-    // House, then road: the order checkout asks for them in.
-    s.streetAddress,
-    s.apartment,
-    `${s.townCity}, ${s.state} ${s.zipcode}`,
-    `Phone: ${s.phoneNumber}`,
-    s.emailAddress,
-  ].filter(Boolean);
-}
-
 function orderText(order: OrderMail): string[] {
   return [
     ...order.lines.map((l) => `- ${lineLabel(l)} x ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
@@ -155,7 +144,7 @@ function orderText(order: OrderMail): string[] {
     `Payment method: ${paymentMethodLabel(order.paymentMethod)}`,
     "",
     "Delivering to:",
-    ...addressLines(order.shipping),
+    ...addressLines(order.shipping, { email: true }),
   ];
 }
 
@@ -177,7 +166,7 @@ function orderHtml(order: OrderMail): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 12px;font-size:15px">${lines}${figures}</table>
 <p style="margin:0 0 12px">Payment method: <strong>${escapeHtml(paymentMethodLabel(order.paymentMethod))}</strong></p>
 <p style="margin:0 0 4px;font-weight:600">Delivering to</p>
-<p style="margin:0 0 16px">${addressLines(order.shipping).map(escapeHtml).join("<br>")}</p>`;
+<p style="margin:0 0 16px">${addressLines(order.shipping, { email: true }).map(escapeHtml).join("<br>")}</p>`;
 }
 
 const giftHtml = (text: string) =>

@@ -4,7 +4,7 @@
  * database. The API keeps the raw values (`bank`, `cashOnDelivery`, `pending`...).
  */
 import type { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../db/schema";
-import { indiaDate } from "./dates.rules";
+import { indiaDate } from "./india-time.rules";
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

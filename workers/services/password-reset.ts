@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
+import { hashPassword } from "../../db/password";
 import { passwordResets, users } from "../../db/schema";
 import { PASSWORD_RESET_DONE, RESET_RULES } from "./auth.rules";
 import { emailOnlySchema, RESET_TOKEN, resetPasswordSchema } from "./auth.schema";
@@ -7,7 +8,6 @@ import { randomToken, sha256Hex } from "./crypto";
 import { AppError } from "./errors";
 import { insertWhere } from "./insert-where";
 import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
-import { hashPassword } from "./password";
 import { limit, withinMailAllowance } from "./rate-limit";
 import { findUserByEmail } from "./signup";
 import { parseInput } from "./validate";

@@ -70,17 +70,51 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
+/** Rupees as a number (JSON's 49.5, a form's "49.50" read as a number) in paise; NaN when not finite or finer than a paisa. */
+export function paiseOf(rupees: number): number {
+  const paise = Math.round(rupees * 100);
+  return Number.isFinite(rupees) && Math.abs(paise - rupees * 100) < 1e-6 ? paise : Number.NaN;
+}
+
+/** How an amount is written; every option's default is the shop's own "₹1,299" / "₹1,299.50". */
+export interface RupeeStyle {
+  /** "always" writes paise on whole rupees too ("₹2,625.00": invoices, CSV); by default only when there are some. */
+  paise?: "always" | "some";
+  /** false writes a plain number with no ₹ and no grouping ("1299.50"): CSV cells, form fields. */
+  symbol?: boolean;
+  /** A negative amount's sign: "-" by default, the typeset minus "−" on printed documents. */
+  minus?: "-" | "−";
+}
+
 /**
- * ₹1,29,999 or ₹1,299.50: formatted only at the edge of the UI. Written out by hand (Indian
- * grouping: the last three digits, then pairs) rather than with `Intl.NumberFormat("en-IN")`, whose
- * set-up cost a phone about 40 ms of main thread before the page could answer a tap
- * (docs/performance-interactive.md); a unit test holds it to Intl's output.
+ * ₹1,29,999 or ₹1,299.50: formatted only at the edge of the UI, mail or document. Written out by
+ * hand (Indian grouping: the last three digits, then pairs) rather than with `Intl.NumberFormat("en-IN")`,
+ * whose set-up cost a phone about 40 ms of main thread before the page could answer a tap
+ * (docs/performance-interactive.md); a unit test holds it to Intl's output. No amount (null) writes nothing.
  */
-export function formatRupees(paise: number): string {
+export function formatRupees(paise: number | null, style: RupeeStyle = {}): string {
+  if (paise === null) return "";
   const whole = Math.round(Math.abs(paise));
   const digits = String(Math.floor(whole / 100));
-  const groups = [digits.slice(-3)];
-  for (let end = digits.length - 3; end > 0; end -= 2) groups.unshift(digits.slice(Math.max(0, end - 2), end));
-  const fraction = whole % 100 === 0 ? "" : `.${String(whole % 100).padStart(2, "0")}`;
-  return `${paise < 0 && whole > 0 ? "-" : ""}₹${groups.join(",")}${fraction}`;
+  let rupees = digits;
+  if (style.symbol !== false) {
+    const groups = [digits.slice(-3)];
+    for (let end = digits.length - 3; end > 0; end -= 2) groups.unshift(digits.slice(Math.max(0, end - 2), end));
+    rupees = `₹${groups.join(",")}`;
+  }
+  const fraction = whole % 100 === 0 && style.paise !== "always" ? "" : `.${String(whole % 100).padStart(2, "0")}`;
+  return `${paise < 0 && whole > 0 ? (style.minus ?? "-") : ""}${rupees}${fraction}`;
+}
+
+/**
+ * Rupees as a form, a CSV cell or the API sends them ("1299", "1299.5", 1299.5) -> paise: undefined
+ * for absent, null for blank, NaN for anything else (a caller that allows "₹" or "1,299" strips them first).
+ */
+export function rupeesToPaise(value: unknown): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+  const s = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : typeof value === "string" ? value.trim() : "x";
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return Number.NaN;
+  const [whole, frac = ""] = s.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }

@@ -1,9 +1,5 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import type { ServiceContext } from "./context";
-
-/** A Drizzle read that can go in a batch: awaiting it alone gives the same `T`. */
-export type ReadQuery<T> = BatchItem<"sqlite"> & PromiseLike<T>;
+import type { ReadQuery, ServiceContext } from "./context";
 
 type Results<Q extends readonly ReadQuery<unknown>[]> = { -readonly [K in keyof Q]: Awaited<Q[K]> };
 

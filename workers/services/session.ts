@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
-import { type USER_ROLES, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { SIGN_IN_FIRST } from "./auth.rules";
-import type { ServiceContext } from "./context";
+import type { ReadQuery, ServiceContext, SessionClaims, SessionUser, UserRole } from "./context";
 import { cookieHeader, readCookie } from "./cookies";
 import { AppError } from "./errors";
-import type { ReadQuery } from "./read-batch";
-
-type UserRole = (typeof USER_ROLES)[number];
 
 /**
  * Sessions (docs/decisions/0005-sessions-codes-and-limits.md): an HS256 JWT with `sub` (user id), `ver` (the user's session version)
@@ -15,21 +12,11 @@ type UserRole = (typeof USER_ROLES)[number];
  * token. A token is good only while `ver` equals the user's current session version, so logout and
  * password reset (which bump the version) end every session of that user at once.
  */
+export type { SessionClaims, SessionUser };
+
 export const SESSION_COOKIE = "aanchal_session";
 export const SESSION_DAYS = 30;
 const ALG = "HS256";
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  mobile: string;
-  isVerified: boolean;
-  profileImage: string | null;
-  createdAt: Date;
-  sessionVersion: number;
-  role: UserRole;
-}
 
 const keys = new Map<string, Uint8Array>();
 function keyOf(secret: string): Uint8Array {
@@ -55,13 +42,6 @@ export async function issueToken(ctx: ServiceContext, user: { id: number; sessio
     .setIssuedAt(now)
     .setExpirationTime(now + lifetime)
     .sign(keyOf(ctx.env.SESSION_SECRET));
-}
-
-export interface SessionClaims {
-  userId: number;
-  version: number;
-  /** When the token was issued (ms): the back office refuses a token older than STAFF_SESSION_HOURS. */
-  issuedAt: number;
 }
 
 /** The claims of a well-signed, unexpired token, or null for anything else (never throws). */

@@ -76,9 +76,6 @@ export const storeContactOf = (s: ShopSettings): StoreContact => ({
 
 export const DEFAULT_STORE_CONTACT = storeContactOf(SHOP_SETTING_DEFAULTS);
 
-/** The launch date as the form's date field shows it (India's calendar day). */
-export const launchDay = (iso: string) => new Date(new Date(iso).getTime() + 330 * 60_000).toISOString().slice(0, 10);
-
 export const SETTINGS_MESSAGES = {
   saved: "Settings saved. The shop shows them now.",
   unchanged: "Nothing changed: the settings were already these.",

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
 import { isGstin, stateCode } from "./gst";
-import { paiseToRupees } from "./pricing";
+import { indiaDay, indiaMidnight } from "./india-time.rules";
+import { paiseOf, paiseToRupees } from "./pricing";
 import {
-  launchDay,
   SETTINGS_MESSAGES as M,
   phoneHref,
   SHOP_SETTING_DEFAULTS,
@@ -126,9 +126,7 @@ const numberish = z.preprocess((v) => {
   return Number.NaN;
 }, z.number());
 const rupees = (max: number, error: string) =>
-  numberish
-    .refine((v) => Number.isFinite(v) && v >= 0 && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error })
-    .transform((v) => Math.round(v * 100));
+  numberish.refine((v) => v >= 0 && v <= max && !Number.isNaN(paiseOf(v)), { error }).transform(paiseOf);
 const whole = (max: number, error: string) => numberish.refine((v) => Number.isInteger(v) && v >= 0 && v <= max, { error });
 const text = (min: number, max: number, error: string) =>
   z.preprocess(
@@ -148,7 +146,7 @@ const editSchema = z
     launchDate: z
       .string({ error: M.launchDate })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.launchDate })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)) && launchDay(`${d}T00:00:00+05:30`) === d, { error: M.launchDate }),
+      .refine((d) => !Number.isNaN(Date.parse(indiaMidnight(d))) && indiaDay(indiaMidnight(d)) === d, { error: M.launchDate }),
     lowStockThreshold: whole(1_000, M.lowStockThreshold),
     address: z.object(
       {
@@ -195,7 +193,7 @@ function storedOf(edit: Edit): Partial<ShopSettings> {
   if (edit.freeShippingThreshold !== undefined) out.freeShippingThresholdPaise = edit.freeShippingThreshold;
   if (edit.promoLine !== undefined) out.promoLine = edit.promoLine;
   if (edit.giftOrderLimit !== undefined) out.giftOrderLimit = edit.giftOrderLimit;
-  if (edit.launchDate !== undefined) out.launchDate = `${edit.launchDate}T00:00:00+05:30`;
+  if (edit.launchDate !== undefined) out.launchDate = indiaMidnight(edit.launchDate);
   if (edit.lowStockThreshold !== undefined) out.lowStockThreshold = edit.lowStockThreshold;
   if (edit.address !== undefined) out.address = edit.address;
   if (edit.hours !== undefined) out.hours = edit.hours;
@@ -227,7 +225,7 @@ export function settingsAnswer(s: ShopSettings) {
     freeShippingThreshold: s.freeShippingThresholdPaise === null ? null : paiseToRupees(s.freeShippingThresholdPaise),
     promoLine: s.promoLine,
     giftOrderLimit: s.giftOrderLimit,
-    launchDate: launchDay(s.launchDate),
+    launchDate: indiaDay(s.launchDate),
     lowStockThreshold: s.lowStockThreshold,
     address: s.address,
     hours: s.hours,

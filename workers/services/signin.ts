@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "../../db/password";
 import { users } from "../../db/schema";
 import { VERIFY_TO_SIGN_IN } from "./auth.rules";
 import { loginSchema } from "./auth.schema";
 import type { ServiceContext } from "./context";
 import { randomToken } from "./crypto";
 import { AppError } from "./errors";
-import { hashPassword, verifyPassword } from "./password";
 import { limit } from "./rate-limit";
 import { issueToken } from "./session";
 import { findUserByEmail, sendSignupCode, signupRequestHash, type WaitAnswer } from "./signup";

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, exists, gt, inArray, isNull, lt, max, min, ne, type SQL, sql } from "drizzle-orm";
+import { hashPassword } from "../../db/password";
 import { signupCodes, users } from "../../db/schema";
 import { CODE_RULES, MAIL_ALLOWANCE, SIGNUP_TIMED_OUT } from "./auth.rules";
 import { registerSchema, resendOtpSchema, verifyOtpSchema } from "./auth.schema";
@@ -7,7 +8,6 @@ import { constantTimeEqual, hmacSha256Hex, randomDigits, randomToken, sha256Hex 
 import { AppError } from "./errors";
 import { insertWhere } from "./insert-where";
 import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
-import { hashPassword } from "./password";
 import { limit, tooManyAttempts, withinMailAllowance } from "./rate-limit";
 import { issueToken } from "./session";
 import { parseInput } from "./validate";

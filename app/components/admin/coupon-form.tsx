@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { formatRupees, rupeesToPaise } from "../../../workers/services/pricing";
 import { OnceForm } from "../forms/once-form";
 import { AdminFormField } from "./admin-form-field";
 
@@ -86,12 +87,20 @@ export function CouponForm({
         {field(
           "discountValue",
           "Value (percent, or rupees when flat)",
-          now("discountValue", saved && (saved.discountType === "flat" ? `₹${saved.discountValue}` : `${saved.discountValue}%`)),
+          now(
+            "discountValue",
+            saved && (saved.discountType === "flat" ? formatRupees(rupeesToPaise(saved.discountValue) ?? null) : `${saved.discountValue}%`),
+          ),
           { inputMode: "decimal", required: true },
         )}
-        {field("minSubtotal", "Minimum subtotal (₹)", now("minSubtotal", saved && `₹${saved.minSubtotal}`) ?? "0: any order.", {
-          inputMode: "decimal",
-        })}
+        {field(
+          "minSubtotal",
+          "Minimum subtotal (₹)",
+          now("minSubtotal", saved && formatRupees(rupeesToPaise(saved.minSubtotal) ?? null)) ?? "0: any order.",
+          {
+            inputMode: "decimal",
+          },
+        )}
       </fieldset>
       <fieldset className="admin-panel admin-settings__group">
         <legend>Validity and limits</legend>

@@ -1,7 +1,8 @@
-import type { OrderListItem } from "../../../workers/services/admin-orders";
+import type { OrderListItem } from "../../../workers/services/admin-orders-list";
+import { indiaDateTime } from "../../../workers/services/india-time.rules";
 import { orderStanding } from "../../../workers/services/order-views.rules";
 import { formatRupees } from "../../../workers/services/pricing";
-import { indiaDateTime, paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
+import { paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
 import { ShopLink } from "../shop-link";
 import { figures, TableHead } from "./admin-lists";
 import { TableScroll } from "./table-scroll";

@@ -1,6 +1,7 @@
 import type { OrderLineView, OrderView } from "../../../workers/services/order-views";
 import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/order-views.rules";
 import { formatRupees } from "../../../workers/services/pricing";
+import { AddressBlock } from "../address-block";
 import { LineOptions, LinePicture } from "../line-parts";
 import { ShopLink } from "../shop-link";
 
@@ -80,29 +81,5 @@ export function OrderPayment({ order }: { order: OrderView }) {
 
 /** The shipping address, as the order keeps it. */
 export function OrderAddress({ shipping, full = true }: { shipping: OrderView["shipping"]; full?: boolean }) {
-  return (
-    <address className="order-address">
-      <strong>{shipping.fullName}</strong>
-      <br />
-      {/* House, then road: the order checkout asks for them in. */}
-      {shipping.streetAddress}
-      <br />
-      {shipping.apartment && (
-        <>
-          {shipping.apartment}
-          <br />
-        </>
-      )}
-      {shipping.townCity}
-      {full && `, ${shipping.state} ${shipping.zipcode}`}
-      <br />
-      Phone: {shipping.phoneNumber}
-      {full && shipping.emailAddress && (
-        <>
-          <br />
-          {shipping.emailAddress}
-        </>
-      )}
-    </address>
-  );
+  return <AddressBlock className="order-address" address={shipping} layout={{ townOnly: !full, email: full }} />;
 }

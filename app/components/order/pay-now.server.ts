@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { databaseUnavailable } from "../../../db/client";
 import type { ServiceContext } from "../../../workers/services/context";
 import { cookieHeader, readCookie } from "../../../workers/services/cookies";
-import { AppError, errorHeaders } from "../../../workers/services/errors";
+import { errorHeaders } from "../../../workers/services/errors";
 import { orderMessages, PAYMENT_WINDOW_MINUTES } from "../../../workers/services/order.rules";
 import { orderPagePath } from "../../../workers/services/order-views.rules";
 import { confirmPayment, startPayment } from "../../../workers/services/orders";
+import { problemOf } from "../../lib/action-errors.server";
 import type { PayNowAnswer } from "./pay-now";
 
 const text = (form: FormData, name: string) => {
@@ -36,7 +36,7 @@ export async function payNowAction(form: FormData, services: ServiceContext): Pr
         );
       return data<PayNowAnswer>({ intent, ok: true, orderNumber: order.orderNumber, payment });
     } catch (error) {
-      const problem = problemOf(error);
+      const problem = problemOf(error, "Pay now failed");
       return data<PayNowAnswer>(
         { intent, ok: false, orderNumber, message: problem?.message ?? orderMessages.initiateFailed },
         { status: problem?.status ?? 500, headers: problem ? errorHeaders(problem) : undefined },
@@ -53,20 +53,13 @@ export async function payNowAction(form: FormData, services: ServiceContext): Pr
       throw redirect(orderPagePath(order.orderNumber, accessKey), 303);
     } catch (error) {
       if (error instanceof Response) throw error;
-      const problem = problemOf(error);
+      const problem = problemOf(error, "Pay now failed");
       return data<PayNowAnswer>(
         { intent, ok: false, orderNumber, message: orderMessages.verifyFailed },
         { status: problem?.status ?? 500 },
       );
     }
   }
-  return null;
-}
-
-function problemOf(error: unknown): AppError | null {
-  if (error instanceof Response || databaseUnavailable(error)) throw error;
-  if (error instanceof AppError) return error;
-  console.error("Pay now failed", error);
   return null;
 }
 

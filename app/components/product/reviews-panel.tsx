@@ -1,9 +1,9 @@
 import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { useFetcher } from "react-router";
 import { signInPath } from "../../../workers/services/paths";
 import type { RatingSummary } from "../../lib/product-options";
+import { useRootData } from "../../lib/root-data";
 import { useHydrated } from "../../lib/use-hydrated";
-import type { loader as rootLoader } from "../../root";
 import { useToast } from "../toast/toast";
 import { RatingStars } from "./rating-stars";
 import type { ReviewAnswer } from "./review-form";
@@ -106,7 +106,7 @@ const moreHref = (path: string, n: number) => `${path}?reviews=${n}#reviews`;
  * it loads the next page from the review route's loader with a fetcher and adds it below instead.
  */
 export function ReviewsPanel({ product, summary, total, reviews, pageSize, answer, notice }: ReviewsPanelProps) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const hydrated = useHydrated();
   const toast = useToast();
   const more = useFetcher<ReviewsPage>();
