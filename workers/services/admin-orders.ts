@@ -10,7 +10,7 @@ import { deliverAfterResponse, outboxMail, queueMail } from "./mail";
 import { type MailParams, type MailTemplate, orderMail } from "./mail-templates";
 import { ORDER_NOT_FOUND, type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { orderStatusLabel } from "./order-views.rules";
-import { moveCouponUses, moveStock, newClaim } from "./orders";
+import { moveCouponUses, moveStock, newClaim } from "./order-claims";
 import { readAll } from "./read-batch";
 import { shopSettings } from "./shop-settings";
 import { auditStatement, requireStaff } from "./staff";
