@@ -4,8 +4,8 @@ import type { ServiceContext } from "../../../workers/services/context";
 import { cookieHeader, readCookie } from "../../../workers/services/cookies";
 import { AppError, errorHeaders } from "../../../workers/services/errors";
 import { orderMessages, PAYMENT_WINDOW_MINUTES } from "../../../workers/services/order.rules";
-import { orderPagePath } from "../../../workers/services/order-views.rules";
 import { confirmPayment, startPayment } from "../../../workers/services/order-payments";
+import { orderPagePath } from "../../../workers/services/order-views.rules";
 import type { PayNowAnswer } from "./pay-now";
 
 const text = (form: FormData, name: string) => {
