@@ -3,7 +3,7 @@ import { z } from "zod";
 import { saveOrderAddress } from "./addresses";
 import type { ServiceContext } from "./context";
 import { AppError } from "./errors";
-import { orderMail } from "./mail-templates";
+import { orderMail } from "./mail-orders";
 import { orderMessages } from "./order.rules";
 import {
   accessKeyFor,

@@ -10,7 +10,7 @@ import type { ServiceContext } from "./context";
 import { couponMessages, normaliseCouponCode } from "./coupon.rules";
 import { randomToken, sha256Hex } from "./crypto";
 import { AppError } from "./errors";
-import { ORDER_NUMBER_IN_LINK } from "./mail-templates";
+import { ORDER_NUMBER_IN_LINK } from "./mail-orders";
 import { orderMessages, PAYMENT_WINDOW_MINUTES } from "./order.rules";
 import {
   AWAITING_PAYMENT,
