@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { data, type MetaDescriptor, redirect, useActionData, useNavigate, useNavigation } from "react-router";
-import { getProductPage, type Product } from "../../workers/services/catalog";
+import type { Product } from "../../workers/services/catalog";
 import { PRODUCT_NOT_FOUND } from "../../workers/services/catalog.rules";
+import { getProductPage } from "../../workers/services/catalog-pages";
 import { messages, type Selection } from "../../workers/services/choice.rules";
 import { AppError } from "../../workers/services/errors";
 import { categorySegment, productPath } from "../../workers/services/paths";
