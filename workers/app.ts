@@ -118,7 +118,7 @@ app.use("*", async (c, next) => {
 
 // Page forms carry at most a 2 MB profile picture; the API sets its own limits.
 const pageBody = bodyLimit({ maxSize: 3 * 1024 * 1024, onError: (c) => c.text("The form is too large (at most 3 MB).", 413) });
-// The back office's product form also carries up to 5 pictures of at most 5 MB each (admin-products.ts checks each).
+// The back office's product form also carries up to 5 pictures of at most 5 MB each (admin-product-media.ts checks each).
 const productFormBody = bodyLimit({
   maxSize: 25 * 1024 * 1024 + 256 * 1024,
   onError: (c) => c.text("The form is too large (at most 25 MB).", 413),

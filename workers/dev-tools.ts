@@ -4,7 +4,7 @@ import { mailOutbox } from "../db/schema";
 import type { ApiEnv } from "./api/types";
 import type { ServiceContext } from "./services/context";
 import { listOutbox, renderOutboxMail } from "./services/mail";
-import { escapeHtml } from "./services/mail-templates";
+import { escapeHtml } from "./services/mail-frame";
 import { readShopSettings } from "./services/shop-settings";
 
 /**

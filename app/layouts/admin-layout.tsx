@@ -30,7 +30,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 /**
  * Marks the back office's routes: the Worker takes them out of the build it answers anyone but staff
  * with (workers/back-office-door.ts). The root's frame is left as it is (any code there would grow
- * every storefront page's JavaScript); admin.css hides the storefront's header and footer instead.
+ * every storefront page's JavaScript); admin-frame.css hides the storefront's header and footer instead.
  */
 export const handle = { backOffice: true };
 

@@ -1,14 +1,7 @@
 import { data, redirect } from "react-router";
-import {
-  addProductImages,
-  chosenFiles,
-  createProduct,
-  deleteProduct,
-  type EditableProduct,
-  STATE_ACTIONS,
-  setProductState,
-  updateProduct,
-} from "../../workers/services/admin-products";
+import { addProductImages, chosenFiles } from "../../workers/services/admin-product-media";
+import { createProduct, updateProduct } from "../../workers/services/admin-product-save";
+import { deleteProduct, type EditableProduct, STATE_ACTIONS, setProductState } from "../../workers/services/admin-products";
 import { PRODUCT_MESSAGES } from "../../workers/services/admin-products.rules";
 import { isBlankColour, isBlankMedia, isBlankSize, list, nestForm, row } from "../../workers/services/admin-products.schema";
 import type { ServiceContext } from "../../workers/services/context";

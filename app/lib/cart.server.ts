@@ -1,17 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import {
-  addChoices,
-  addToCart,
-  type CheckedChoice,
-  checkChoice,
-  clearCart,
-  type HeldLine,
-  myCart,
-  removeLine,
-  updateLine,
-} from "../../workers/services/cart";
+import { addChoices, addToCart, clearCart, type HeldLine, myCart, removeLine, updateLine } from "../../workers/services/cart";
 import { cartMessages } from "../../workers/services/cart.rules";
+import { type CheckedChoice, checkChoice } from "../../workers/services/cart-choice";
 import { type ChoiceSource, messages, type Selection } from "../../workers/services/choice.rules";
 import type { ServiceContext } from "../../workers/services/context";
 import { cookieHeader, readCookie } from "../../workers/services/cookies";

@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin-invoice";
 /**
  * An order's tax invoice (/admin/orders/:number/invoice): the seller with its GSTIN, the
  * buyer and the place of supply, each line's HSN, discount, taxable value, rate and CGST + SGST (or
- * IGST), the delivery charge, the totals and the amount in words. Printable on A4 (admin.css hides
+ * IGST), the delivery charge, the totals and the amount in words. Printable on A4 (admin-documents.css hides
  * the back office's bar and the links on paper). The figures are the service's (gst.ts); an order
  * that has no invoice yet (or never will: cancelled) answers 409 with the reason.
  */

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { data, redirect, useNavigation, useNavigationType } from "react-router";
-import { getCatalogPage } from "../../workers/services/catalog";
+import { getCatalogPage } from "../../workers/services/catalog-pages";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { type CategoryTile, CategoryTiles } from "../components/catalog/category-tiles";

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { data, useNavigation } from "react-router";
-import { getCatalogPage } from "../../workers/services/catalog";
+import { getCatalogPage } from "../../workers/services/catalog-pages";
 import { AppError } from "../../workers/services/errors";
 import { settings } from "../../workers/services/settings";
 import { shopSettings } from "../../workers/services/shop-settings";

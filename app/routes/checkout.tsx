@@ -4,8 +4,10 @@ import { myAddresses } from "../../workers/services/addresses";
 import { type CartLine, type HeldLine, heldLine, myCart } from "../../workers/services/cart";
 import { couponMessages, normaliseCouponCode, orderTotals } from "../../workers/services/coupon.rules";
 import { AppError, errorHeaders } from "../../workers/services/errors";
+import { confirmPayment } from "../../workers/services/order-payments";
+import { placeOrder } from "../../workers/services/order-placing";
+import { applyCoupon } from "../../workers/services/order-quote";
 import { orderPagePath } from "../../workers/services/order-views.rules";
-import { applyCoupon, confirmPayment, placeOrder } from "../../workers/services/orders";
 import { effectivePrice } from "../../workers/services/pricing";
 import { razorpayConfig } from "../../workers/services/razorpay";
 import { settings } from "../../workers/services/settings";
@@ -36,7 +38,7 @@ import type { Route } from "./+types/checkout";
  * delivery (works without JavaScript: the form posts here and the answer is a redirect to the
  * thank-you page) or online through Razorpay (the page opens Checkout.js with the payment the action
  * answers, then posts the result back to be verified). Every figure comes from the server: the
- * order service (workers/services/orders.ts) prices the order again from the database.
+ * order service (workers/services/order-placing.ts) prices the order again from the database.
  */
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 

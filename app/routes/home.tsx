@@ -1,4 +1,4 @@
-import { getHomePage } from "../../workers/services/catalog";
+import { getHomePage } from "../../workers/services/catalog-pages";
 import { settings } from "../../workers/services/settings";
 import { CatalogueSlot } from "../components/home/catalogue-slot";
 import { type OutfitTile, OutfitTiles } from "../components/home/outfit-tiles";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { searchProducts } from "../../workers/services/catalog";
+import { searchProducts } from "../../workers/services/catalog-search";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { toProductCard } from "../lib/product-card.server";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { searchProducts } from "../../workers/services/catalog";
+import { searchProducts } from "../../workers/services/catalog-search";
 import { AppError } from "../../workers/services/errors";
 import { searchPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";

@@ -47,7 +47,7 @@ export const messageReplies = sqliteTable(
   (t) => [index("message_replies_message_idx").on(t.kind, t.messageId, t.createdAt)],
 );
 
-/** "held": written with an online order, released when its payment is confirmed (workers/services/orders.ts). */
+/** "held": written with an online order, released when its payment is confirmed (workers/services/order-payments.ts). */
 export const MAIL_STATUSES = ["held", "queued", "sent", "dead"] as const;
 
 /**

@@ -18,11 +18,27 @@
  *   /v1/standin/webhooks?order_id=` lists the deliveries.
  *
  * Listens on 127.0.0.1 only: it holds fixed, published test keys.
+ *
+ * This file is the HTTP side (routes, auth, Checkout.js); Razorpay's entities and errors are in
+ * api.ts, orders and payments in payments.ts, webhooks in webhooks.ts.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  apiError,
+  invalid,
+  MAX_BODY_BYTES,
+  type PayOutcome,
+  type PayResult,
+  type RazorpayOrderEntity,
+  type RazorpayPaymentEntity,
+  type StoredOrder,
+  type WebhookDelivery,
+} from "./api";
+import { paymentDesk } from "./payments";
+import { webhookSender } from "./webhooks";
 
 /** The fixed test credentials of local runs (docs/payments-locally.md). Never valid at Razorpay. */
 export const RAZORPAY_TEST_KEY_ID = "rzp_test_aanchal_local";
@@ -48,83 +64,6 @@ export interface RazorpayStandInOptions {
   log?: (message: string) => void;
 }
 
-export interface RazorpayOrderEntity {
-  id: string;
-  entity: "order";
-  amount: number;
-  amount_paid: number;
-  amount_due: number;
-  currency: string;
-  receipt: string | null;
-  offer_id: string | null;
-  status: "created" | "attempted" | "paid";
-  attempts: number;
-  notes: Record<string, string> | [];
-  created_at: number;
-}
-
-export interface RazorpayPaymentEntity {
-  id: string;
-  entity: "payment";
-  amount: number;
-  currency: string;
-  status: "captured" | "failed";
-  order_id: string;
-  invoice_id: null;
-  international: boolean;
-  method: string;
-  amount_refunded: number;
-  refund_status: null;
-  captured: boolean;
-  description: string | null;
-  card_id: null;
-  bank: null;
-  wallet: null;
-  vpa: string | null;
-  email: string;
-  contact: string;
-  notes: [];
-  fee: number | null;
-  tax: number | null;
-  error_code: string | null;
-  error_description: string | null;
-  error_source: string | null;
-  error_step: string | null;
-  error_reason: string | null;
-  acquirer_data: Record<string, string | null>;
-  created_at: number;
-}
-
-export interface RazorpayErrorBody {
-  error: {
-    code: string;
-    description: string;
-    source: string;
-    step: string;
-    reason: string;
-    metadata: Record<string, string>;
-    field?: string | null;
-  };
-}
-
-export interface WebhookDelivery {
-  eventId: string;
-  event: string;
-  orderId: string;
-  paymentId: string;
-  /** "pending" while attempts remain; "delivered" on a 2xx; "failed" after the last attempt. */
-  state: "pending" | "delivered" | "failed";
-  attempts: number;
-  /** The last HTTP status, or the network error's message. */
-  lastResult: string | null;
-}
-
-export type PayOutcome = "success" | "failure";
-
-export type PayResult =
-  | { ok: true; status: 200; body: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string } }
-  | { ok: false; status: number; body: RazorpayErrorBody };
-
 export interface RazorpayStandIn {
   url: string;
   port: number;
@@ -143,74 +82,6 @@ export interface RazorpayStandIn {
   close(): Promise<void>;
 }
 
-/** The account id webhooks carry (Razorpay's `acc_` + 14 characters). */
-const ACCOUNT_ID = "acc_AanchalLocal01";
-const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const MAX_BODY_BYTES = 64 * 1024;
-const WEBHOOK_TIMEOUT_MS = 5_000;
-/** Fields `POST /v1/orders` accepts; anything else is refused as Razorpay refuses extra fields. */
-const ORDER_FIELDS = new Set([
-  "amount",
-  "currency",
-  "receipt",
-  "notes",
-  "partial_payment",
-  "first_payment_min_amount",
-  "payment_capture",
-  "offer_id",
-  "method",
-  "customer_id",
-]);
-
-/** Razorpay-style ids: a prefix and 14 alphanumerics. */
-export function razorpayId(prefix: "order" | "pay" | "evt"): string {
-  const bytes = randomBytes(14);
-  let id = "";
-  for (const byte of bytes) id += ALPHANUMERIC[byte % ALPHANUMERIC.length];
-  return prefix === "evt" ? id : `${prefix}_${id}`;
-}
-
-const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
-const now = () => Math.floor(Date.now() / 1000);
-
-function apiError(
-  status: number,
-  description: string,
-  extra: { field?: string | null; source?: string; step?: string; reason?: string; metadata?: Record<string, string> } = {},
-): { ok: false; status: number; body: RazorpayErrorBody } {
-  const validation = extra.field !== undefined;
-  return {
-    ok: false,
-    status,
-    body: {
-      error: {
-        code: "BAD_REQUEST_ERROR",
-        description,
-        source: extra.source ?? (validation ? "business" : "NA"),
-        step: extra.step ?? (validation ? "payment_initiation" : "NA"),
-        reason: extra.reason ?? (validation ? "input_validation_failed" : "NA"),
-        metadata: extra.metadata ?? {},
-        ...(validation ? { field: extra.field } : {}),
-      },
-    },
-  };
-}
-
-const invalid = (field: string, description: string) => apiError(400, description, { field });
-
-/** Razorpay's integer rule: a whole number, or a string of digits. */
-function asInteger(value: unknown): number | null {
-  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
-  if (typeof value === "string" && /^-?\d{1,15}$/.test(value)) return Number(value);
-  return null;
-}
-
-interface StoredOrder {
-  entity: RazorpayOrderEntity;
-  webhooks: boolean;
-  payments: string[];
-}
-
 export async function startRazorpayStandIn(options: RazorpayStandInOptions = {}): Promise<RazorpayStandIn> {
   const {
     port = 0,
@@ -223,14 +94,23 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     log = (message: string) => console.warn(message),
   } = options;
   if (host !== "127.0.0.1") throw new Error(`The Razorpay stand-in holds published test keys and listens on 127.0.0.1 only, not ${host}`);
-  let webhookUrl = options.webhookUrl;
 
   const orders = new Map<string, StoredOrder>();
   const payments = new Map<string, RazorpayPaymentEntity>();
   const deliveries: WebhookDelivery[] = [];
   const pending = new Set<Promise<void>>();
   const aborter = new AbortController();
-  let closed = false;
+  const webhooks = webhookSender({
+    webhookUrl: options.webhookUrl,
+    webhookSecret,
+    webhookAttempts,
+    webhookRetryMs,
+    log,
+    deliveries,
+    pending,
+    aborter,
+  });
+  const { createOrder, pay } = paymentDesk({ orders, payments, keySecret, queueWebhooks: webhooks.queueWebhooks });
 
   // ---- auth ----
 
@@ -240,225 +120,6 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     return given.length === expectedAuth.length && timingSafeEqual(given, expectedAuth);
   };
 
-  // ---- Orders API ----
-
-  function createOrder(body: Record<string, unknown>): { ok: true; order: RazorpayOrderEntity } | ReturnType<typeof apiError> {
-    for (const key of Object.keys(body)) {
-      if (!ORDER_FIELDS.has(key)) return invalid(key, `${key} is/are not required and should not be sent`);
-    }
-    if (body.amount === undefined || body.amount === null || body.amount === "") return invalid("amount", "The amount field is required.");
-    const amount = asInteger(body.amount);
-    if (amount === null) return invalid("amount", "The amount must be an integer.");
-    if (amount < 100) return invalid("amount", "The amount must be at least INR 1.00.");
-    if (body.currency === undefined || body.currency === null || body.currency === "") {
-      return invalid("currency", "The currency field is required.");
-    }
-    if (body.currency !== "INR") return invalid("currency", "The selected currency is invalid.");
-    let receipt: string | null = null;
-    if (body.receipt !== undefined && body.receipt !== null) {
-      if (typeof body.receipt !== "string" && typeof body.receipt !== "number") return invalid("receipt", "The receipt must be a string.");
-      receipt = String(body.receipt);
-      if (receipt.length > 40) return invalid("receipt", "The receipt may not be greater than 40 characters.");
-    }
-    let notes: Record<string, string> | [] = [];
-    if (body.notes !== undefined && body.notes !== null) {
-      if (typeof body.notes !== "object" || Array.isArray(body.notes)) return invalid("notes", "The notes must be an object.");
-      const entries = Object.entries(body.notes as Record<string, unknown>);
-      if (entries.length > 15) return invalid("notes", "Number of notes should be less than or equal to 15");
-      for (const [name, value] of entries) {
-        if (typeof value !== "string" && typeof value !== "number") return invalid("notes", `The notes.${name} must be a string.`);
-        if (String(value).length > 256) return invalid("notes", `The notes.${name} may not be greater than 256 characters.`);
-      }
-      if (entries.length > 0) notes = Object.fromEntries(entries.map(([name, value]) => [name, String(value)]));
-    }
-    if (body.partial_payment !== undefined && typeof body.partial_payment !== "boolean") {
-      return invalid("partial_payment", "The partial payment field must be true or false.");
-    }
-    const order: RazorpayOrderEntity = {
-      id: razorpayId("order"),
-      entity: "order",
-      amount,
-      amount_paid: 0,
-      amount_due: amount,
-      currency: "INR",
-      receipt,
-      offer_id: null,
-      status: "created",
-      attempts: 0,
-      notes,
-      created_at: now(),
-    };
-    orders.set(order.id, { entity: order, webhooks: true, payments: [] });
-    return { ok: true, order };
-  }
-
-  // ---- paying (the dialog's buttons) ----
-
-  function pay(input: { orderId: string; outcome: PayOutcome; webhooks?: boolean; email?: string; contact?: string }): PayResult {
-    const stored = orders.get(input.orderId);
-    if (!stored) return invalid("order_id", "The id provided does not exist");
-    const order = stored.entity;
-    if (order.status === "paid") {
-      return apiError(400, "Payment for this order has already been completed", { field: "order_id", metadata: { order_id: order.id } });
-    }
-    const paymentId = razorpayId("pay");
-    const success = input.outcome === "success";
-    const failure = {
-      code: "BAD_REQUEST_ERROR",
-      description: "Payment processing failed due to error at bank or wallet gateway",
-      source: "bank",
-      step: "payment_authorization",
-      reason: "payment_failed",
-    };
-    const fee = Math.round(order.amount * 0.02);
-    const payment: RazorpayPaymentEntity = {
-      id: paymentId,
-      entity: "payment",
-      amount: order.amount,
-      currency: order.currency,
-      status: success ? "captured" : "failed",
-      order_id: order.id,
-      invoice_id: null,
-      international: false,
-      method: "upi",
-      amount_refunded: 0,
-      refund_status: null,
-      captured: success,
-      description: order.receipt === null ? null : `Receipt ${order.receipt}`,
-      card_id: null,
-      bank: null,
-      wallet: null,
-      // Razorpay's test-mode UPI ids.
-      vpa: success ? "success@razorpay" : "failure@razorpay",
-      email: input.email ?? "void@razorpay.com",
-      contact: input.contact ?? "+919999999999",
-      notes: [],
-      fee: success ? fee : null,
-      tax: success ? Math.round(fee * 0.18) : null,
-      error_code: success ? null : failure.code,
-      error_description: success ? null : failure.description,
-      error_source: success ? null : failure.source,
-      error_step: success ? null : failure.step,
-      error_reason: success ? null : failure.reason,
-      acquirer_data: success ? { rrn: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)) } : {},
-      created_at: now(),
-    };
-    payments.set(paymentId, payment);
-    stored.payments.push(paymentId);
-    order.attempts += 1;
-    const sendWebhooks = input.webhooks !== false && stored.webhooks;
-    if (success) {
-      order.status = "paid";
-      order.amount_paid = order.amount;
-      order.amount_due = 0;
-      if (sendWebhooks) {
-        queueWebhooks(order, payment, [
-          { event: "payment.captured", contains: ["payment"] },
-          { event: "order.paid", contains: ["payment", "order"] },
-        ]);
-      }
-      return {
-        ok: true,
-        status: 200,
-        body: {
-          razorpay_payment_id: paymentId,
-          razorpay_order_id: order.id,
-          razorpay_signature: hmacHex(keySecret, `${order.id}|${paymentId}`),
-        },
-      };
-    }
-    order.status = "attempted";
-    if (sendWebhooks) queueWebhooks(order, payment, [{ event: "payment.failed", contains: ["payment"] }]);
-    // Answered 200: the asked-for outcome happened (Razorpay's own Checkout talks to it out of the
-    // shop page's sight, so a browser test's "no failed request" check must not see a 400 here).
-    return apiError(200, failure.description, { ...failure, field: null, metadata: { order_id: order.id, payment_id: paymentId } });
-  }
-
-  // ---- webhooks ----
-
-  /** Events of one payment go out one after another, in Razorpay's order, each retried on failure. */
-  function queueWebhooks(order: RazorpayOrderEntity, payment: RazorpayPaymentEntity, events: { event: string; contains: string[] }[]) {
-    // Snapshots: later changes to the entities never leak into an event already made.
-    const paymentSnapshot = structuredClone(payment);
-    const orderSnapshot = structuredClone(order);
-    const planned = events.map(({ event, contains }) => {
-      const delivery: WebhookDelivery = {
-        eventId: razorpayId("evt"),
-        event,
-        orderId: order.id,
-        paymentId: payment.id,
-        state: "pending",
-        attempts: 0,
-        lastResult: null,
-      };
-      deliveries.push(delivery);
-      const payload: Record<string, unknown> = { payment: { entity: paymentSnapshot } };
-      if (contains.includes("order")) payload.order = { entity: orderSnapshot };
-      const raw = JSON.stringify({ entity: "event", account_id: ACCOUNT_ID, event, contains, payload, created_at: now() });
-      return { delivery, raw };
-    });
-    const run = (async () => {
-      for (const { delivery, raw } of planned) await deliver(delivery, raw);
-    })().catch((err: unknown) => log(`Razorpay stand-in: webhook sending stopped: ${err instanceof Error ? err.message : String(err)}`));
-    pending.add(run);
-    void run.finally(() => pending.delete(run));
-  }
-
-  async function deliver(delivery: WebhookDelivery, raw: string): Promise<void> {
-    const signature = hmacHex(webhookSecret, raw);
-    for (let attempt = 1; attempt <= webhookAttempts; attempt += 1) {
-      if (closed) break;
-      const target = webhookUrl;
-      if (!target) {
-        delivery.lastResult = "no webhook URL";
-        break;
-      }
-      delivery.attempts = attempt;
-      try {
-        const response = await fetch(target, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "User-Agent": "Razorpay-Webhook/v1",
-            "X-Razorpay-Signature": signature,
-            "X-Razorpay-Event-Id": delivery.eventId,
-          },
-          body: raw,
-          signal: AbortSignal.any([aborter.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
-        });
-        await response.body?.cancel().catch(() => {});
-        delivery.lastResult = String(response.status);
-        if (response.ok) {
-          delivery.state = "delivered";
-          return;
-        }
-      } catch (err) {
-        delivery.lastResult = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-      }
-      if (closed) break;
-      log(`Razorpay stand-in: webhook ${delivery.event} (${delivery.eventId}) to ${target}, attempt ${attempt}: ${delivery.lastResult}`);
-      if (attempt < webhookAttempts) await sleep(webhookRetryMs * 2 ** (attempt - 1));
-    }
-    delivery.state = "failed";
-  }
-
-  const timers = new Set<NodeJS.Timeout>();
-  const sleep = (ms: number) =>
-    new Promise<void>((done) => {
-      const stop = () => {
-        clearTimeout(timer);
-        timers.delete(timer);
-        done();
-      };
-      const timer = setTimeout(() => {
-        aborter.signal.removeEventListener("abort", stop);
-        timers.delete(timer);
-        done();
-      }, ms);
-      timers.add(timer);
-      aborter.signal.addEventListener("abort", stop, { once: true });
-    });
-
   // ---- HTTP ----
 
   const checkoutSource = readFileSync(new URL("./checkout.js", import.meta.url), "utf8");
@@ -467,6 +128,7 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
   function allowedOrigin(origin: string | undefined): string | null {
     if (!origin) return null;
     if (options.allowedOrigins) return options.allowedOrigins.includes(origin) ? origin : null;
+    const webhookUrl = webhooks.url();
     if (webhookUrl && new URL(webhookUrl).origin === origin) return origin;
     return /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(origin) ? origin : null;
   }
@@ -650,12 +312,12 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
     setWebhookUrl(url) {
-      webhookUrl = url;
+      webhooks.setUrl(url);
     },
     async close() {
-      closed = true;
+      webhooks.stop();
       aborter.abort();
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of webhooks.timers) clearTimeout(timer);
       await Promise.allSettled([...pending]);
       await new Promise<void>((done) => {
         server.close(() => done());

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { checkChoice } from "../../workers/services/cart";
+import { checkChoice } from "../../workers/services/cart-choice";
 import type { ReadQuery, ServiceContext } from "../../workers/services/context";
 import { useTempDatabase } from "../support/temp-db";
 

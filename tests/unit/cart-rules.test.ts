@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quantitySchema } from "../../workers/services/cart";
 import { cartMessages } from "../../workers/services/cart.rules";
+import { quantitySchema } from "../../workers/services/cart-choice";
 import { onlyAvailableFrom } from "../../workers/services/choice.rules";
 
 const read = (value: unknown) => {

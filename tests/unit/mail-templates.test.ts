@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
-import { mailTemplates, type OrderMail, orderMail, renderMail } from "../../workers/services/mail-templates";
+import { type OrderMail, orderMail } from "../../workers/services/mail-orders";
+import { mailTemplates, renderMail } from "../../workers/services/mail-templates";
 import type { OrderView } from "../../workers/services/order-views";
 import { settings } from "../../workers/services/settings";
 import { SHIPPING } from "../support/orders";

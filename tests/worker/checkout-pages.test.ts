@@ -307,7 +307,7 @@ describe("placing an order without JavaScript", () => {
     expect(placed).toHaveLength(1);
     const order = placed[0]!;
     // At least one answer is the thank-you page of that one order. (One that arrives after the first
-    // has emptied the cart is refused today with "Your cart is empty": orders.ts prices the cart
+    // has emptied the cart is refused today with "Your cart is empty": order-quote.ts prices the cart
     // before it looks up the checkout key. Reported to the lead.)
     const thanks = answers.filter((res) => res.status === 303);
     expect(thanks.length).toBeGreaterThanOrEqual(1);

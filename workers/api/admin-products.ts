@@ -1,15 +1,13 @@
 import { Hono } from "hono";
+import { addProductImages, removeProductMedia } from "../services/admin-product-media";
+import { createProduct, updateProduct } from "../services/admin-product-save";
 import {
-  addProductImages,
-  createProduct,
   deleteProduct,
   type EditableProduct,
   listAdminProducts,
   productForEdit,
-  removeProductMedia,
   STATE_ACTIONS,
   setProductState,
-  updateProduct,
 } from "../services/admin-products";
 import { AppError } from "../services/errors";
 import { paiseToRupees } from "../services/pricing";

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { Product, Review } from "../services/catalog";
-import { getProductWithReviews, listCategories, listProducts, listSubcategories, searchProducts } from "../services/catalog";
+import { listCategories, listProducts, listSubcategories } from "../services/catalog";
+import { getProductWithReviews } from "../services/catalog-pages";
+import { searchProducts } from "../services/catalog-search";
 import { paiseToRupees } from "../services/pricing";
 import { averageRatingJson, reviewJson } from "./review-json";
 import type { ApiEnv } from "./types";

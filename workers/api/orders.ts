@@ -1,13 +1,7 @@
 import { type Context, Hono } from "hono";
-import {
-  applyCoupon,
-  type CheckoutInput,
-  confirmPayment,
-  type PlacedOrder,
-  paymentWebhook,
-  placeOrder,
-  startPayment,
-} from "../services/orders";
+import { confirmPayment, paymentWebhook, startPayment } from "../services/order-payments";
+import { type PlacedOrder, placeOrder } from "../services/order-placing";
+import { applyCoupon, type CheckoutInput } from "../services/order-quote";
 import { paiseToRupees } from "../services/pricing";
 import { readBody } from "./body";
 import { orderJson } from "./orders-read";

@@ -2,22 +2,19 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { ProductDetails, ProductDetailsRow, ProductTexts } from "../../db/schema";
 import * as s from "../../db/schema";
 import { PRODUCT_NOT_FOUND } from "./catalog.rules";
-import {
-  type CatalogPageQuery,
-  catalogPageQuerySchema,
-  type ProductListQuery,
-  productListQuerySchema,
-  type SearchQuery,
-  searchQuerySchema,
-  slugSchema,
-  subcategoryQuerySchema,
-} from "./catalog.schema";
+import { type ProductListQuery, productListQuerySchema, slugSchema, subcategoryQuerySchema } from "./catalog.schema";
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
 import { cardPrice, isOutOfStock, type SizePrice } from "./pricing";
 import { readAll } from "./read-batch";
 import { settings } from "./settings";
 import { parseInput } from "./validate";
+
+/**
+ * The catalogue's products as the shop reads them: the product and card statements, categories and
+ * the lists. The pages' reads (home, listing, product page) are in catalog-pages.ts, search in
+ * catalog-search.ts; both build on these statements.
+ */
 
 export interface Category {
   id: number;
@@ -55,7 +52,7 @@ export interface Product {
   createdAt: Date;
 }
 
-const activeProduct = eq(s.products.isActive, true);
+export const activeProduct = eq(s.products.isActive, true);
 
 /**
  * What a product card shows (app/lib/product-card.server.ts): no long texts, details or meta, and of
@@ -136,7 +133,7 @@ export function productsQuery(ctx: ServiceContext, opts: ListOptions) {
 }
 
 /** The same, with only what their cards show (`toCardProduct`). */
-function cardsQuery(ctx: ServiceContext, opts: ListOptions) {
+export function cardsQuery(ctx: ServiceContext, opts: ListOptions) {
   return listQuery<CardRow>(ctx, CARD_SELECT, opts);
 }
 
@@ -211,11 +208,11 @@ function productListQuery(ctx: ServiceContext, where: SQL | undefined, opts: Lis
 }
 
 /** A list of cards (the pages'). */
-function cardListQuery(ctx: ServiceContext, where: SQL | undefined, opts: ListPage) {
+export function cardListQuery(ctx: ServiceContext, where: SQL | undefined, opts: ListPage) {
   return cardsQuery(ctx, { where, orderBy: listOrder(opts.sort), limit: opts.limit, offset: opts.offset });
 }
 
-function categoriesQuery(ctx: ServiceContext) {
+export function categoriesQuery(ctx: ServiceContext) {
   return ctx.db
     .select({
       id: s.categories.id,
@@ -235,7 +232,7 @@ export async function listCategories(ctx: ServiceContext): Promise<Category[]> {
   return ctx.read(categoriesQuery(ctx));
 }
 
-function subcategoriesQuery(ctx: ServiceContext, categoryId: number) {
+export function subcategoriesQuery(ctx: ServiceContext, categoryId: number) {
   return ctx.db
     .select({ id: s.subcategories.id, categoryId: s.subcategories.categoryId, name: s.subcategories.name, slug: s.subcategories.slug })
     .from(s.subcategories)
@@ -255,7 +252,7 @@ interface ProductFilter {
   color?: string;
 }
 
-function productFilter(q: ProductFilter): SQL | undefined {
+export function productFilter(q: ProductFilter): SQL | undefined {
   return and(
     q.category ? eq(s.products.categoryId, q.category) : undefined,
     q.subcategory ? eq(s.products.subcategoryId, q.subcategory) : undefined,
@@ -274,7 +271,7 @@ export async function listProducts(ctx: ServiceContext, input: ProductListQuery 
   return rows.map(toProduct);
 }
 
-function productBySlugQuery(ctx: ServiceContext, slug: string) {
+export function productBySlugQuery(ctx: ServiceContext, slug: string) {
   return productsQuery(ctx, { where: sql`"products"."slug" = ${slug}`, orderBy: sql`"products"."id"`, limit: 1 });
 }
 
@@ -283,48 +280,6 @@ export async function getProductBySlug(ctx: ServiceContext, slugInput: unknown):
   const [row] = await ctx.read(productBySlugQuery(ctx, slug));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
-}
-
-/**
- * Turns what a shopper typed into a safe FTS5 query: words only (no FTS syntax gets through), each a
- * prefix match, all required. Returns null when nothing searchable is left.
- */
-export function toFtsQuery(text: string): string | null {
-  // Marks (Devanagari vowel signs, for one) belong to the word they follow.
-  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu);
-  if (!words) return null;
-  return words
-    .slice(0, 8)
-    .map((w) => `"${w}"*`)
-    .join(" ");
-}
-
-/** Column weights for bm25: name, description, category, fabric, colours. */
-const searchRank = sql`bm25(product_search, 10.0, 2.0, 6.0, 3.0, 3.0)`;
-
-export async function searchProducts(ctx: ServiceContext, input: SearchQuery | Record<string, unknown>) {
-  const q = parseInput(searchQuerySchema, input);
-  const fts = toFtsQuery(q.query);
-  if (!fts) return { query: q.query, products: [] as Product[], hasMore: false };
-  // Ranked and loaded by one statement; the page is one more than asked so "See More" knows whether
-  // to show. A character FTS5 does not count as part of a word can still leave a query it cannot
-  // parse: that finds nothing, it is not a server error.
-  const rows = await ctx
-    .read(
-      productsQuery(ctx, {
-        join: sql`join product_search on product_search.rowid = "products"."id"`,
-        where: sql`product_search match ${fts}`,
-        orderBy: searchRank,
-        limit: q.limit + 1,
-        offset: q.offset,
-      }),
-    )
-    .catch((error: unknown) => {
-      if (/fts5/i.test(String((error as { cause?: unknown }).cause ?? error))) return [];
-      throw error;
-    });
-  const products = rows.map(toProduct);
-  return { query: q.query, products: products.slice(0, q.limit), hasMore: products.length > q.limit };
 }
 
 /** What a product card needs, derived from the product's sizes by the shared price rules. */
@@ -346,136 +301,9 @@ export async function listSitemapEntries(ctx: ServiceContext) {
   return { products, categories };
 }
 
-/**
- * The size and colour a listing asks for as the catalogue spells them (`m` is "M"), or null for one
- * no active product has at all: a name the shop does not use, not a filter that finds nothing.
- */
-function facetNamesQuery(ctx: ServiceContext, q: { size?: string; color?: string }) {
-  return ctx.db.all<{ size: string | null; color: string | null }>(sql`select
-    (select ps.size from product_sizes ps join products p on p.id = ps.product_id
-      where p.is_active = 1 and ps.size = ${q.size ?? null} collate nocase order by ps.id limit 1) as size,
-    (select pc.name from product_colors pc join products p on p.id = pc.product_id
-      where p.is_active = 1 and pc.name = ${q.color ?? null} collate nocase order by pc.id limit 1) as color`);
-}
-
-/**
- * Everything the listing page shows, in one round trip: the category tiles, the chosen category's
- * subcategories, the products of the first `page` pages (plus one, to know whether "See More" shows),
- * how many match in all, and the sizes and colours available to filter by. A category, subcategory,
- * size or colour the shop does not have is a 404, not an empty page; size and colour match in any
- * case and come back spelled as the catalogue spells them.
- */
-export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuery | Record<string, unknown>) {
-  const q = parseInput(catalogPageQuerySchema, input);
-  const pageSize = settings.catalogue.listingPageSize;
-  const shown = q.page * pageSize;
-  const where = and(activeProduct, productFilter(q));
-  const inCategory = q.category ? sql`p.category_id = ${q.category} and` : sql``;
-  const [categories, subcategories, rows, [total], sizes, colors, [names]] = await readAll(ctx, [
-    categoriesQuery(ctx),
-    subcategoriesQuery(ctx, q.category ?? 0),
-    cardListQuery(ctx, productFilter(q), { sort: q.sort, limit: shown + 1, offset: 0 }),
-    ctx.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(s.products)
-      .where(where),
-    ctx.db.all<{ size: string }>(
-      sql`select ps.size as size from product_sizes ps join products p on p.id = ps.product_id where ${inCategory} p.is_active = 1 and ps.stock > 0 group by ps.size`,
-    ),
-    ctx.db.all<{ name: string; hex: string }>(
-      sql`select pc.name as name, min(pc.hex) as hex from product_colors pc join products p on p.id = pc.product_id where ${inCategory} p.is_active = 1 group by pc.name collate nocase order by pc.name`,
-    ),
-    facetNamesQuery(ctx, q),
-  ]);
-  const category = q.category ? categories.find((c) => c.id === q.category) : undefined;
-  if (q.category && !category) throw notFound("Category not found");
-  const subcategory = q.subcategory ? subcategories.find((x) => x.id === q.subcategory) : undefined;
-  if (q.subcategory && !subcategory) throw notFound("Subcategory not found");
-  if (q.size && !names?.size) throw notFound("Size not found");
-  if (q.color && !names?.color) throw notFound("Colour not found");
-  return {
-    query: { ...q, size: names?.size ?? undefined, color: names?.color ?? undefined },
-    categories,
-    category: category ?? null,
-    subcategories,
-    subcategory: subcategory ?? null,
-    products: rows.slice(0, shown).map(toCardProduct),
-    hasMore: rows.length > shown,
-    total: total?.n ?? 0,
-    facets: { sizes: sortSizes(sizes.map((r) => r.size)), colors },
-  };
-}
-
-const reviewOf = (r: typeof s.reviews.$inferSelect): Review => ({
-  id: r.id,
-  name: r.name?.trim() || "Anonymous",
-  rating: r.rating,
-  comment: r.comment,
-  verified: r.verified,
-  createdAt: r.createdAt,
-});
-
-/** The newest reviews of a product, by its slug, so they can travel in the same batch as the product. */
-function newestReviewsQuery(ctx: ServiceContext, slug: string, limit: number) {
-  return ctx.db
-    .select()
-    .from(s.reviews)
-    .where(sql`${s.reviews.productId} = (select id from products where slug = ${slug} and is_active = 1) and ${s.reviews.hidden} = 0`)
-    .orderBy(desc(s.reviews.createdAt), desc(s.reviews.id))
-    .limit(limit);
-}
-
-/** At most this many reviews on one product page (a page grown by "Show more" without JavaScript). */
-const MAX_REVIEWS_SHOWN = 200;
-
-/**
- * A product page in one round trip: the product, its newest reviews (the rest are counted on the
- * product) and a few others from its category to suggest. `reviews` asks for more than the first
- * page of reviews (the Reviews tab's "Show more" without JavaScript); odd values give the default.
- */
-export async function getProductPage(ctx: ServiceContext, slugInput: unknown, opts: { reviews?: number } = {}) {
-  const slug = parseInput(slugSchema, slugInput);
-  const wanted = opts.reviews;
-  const reviewsShown =
-    wanted && Number.isSafeInteger(wanted) && wanted > settings.catalogue.reviewsShown
-      ? Math.min(wanted, MAX_REVIEWS_SHOWN)
-      : settings.catalogue.reviewsShown;
-  const [[row], related, reviews] = await readAll(ctx, [
-    productBySlugQuery(ctx, slug),
-    cardsQuery(ctx, {
-      where: sql`"products"."slug" <> ${slug} and "products"."category_id" = (select category_id from products where slug = ${slug})`,
-      orderBy: sql`"products"."created_at" desc, "products"."id" desc`,
-      limit: settings.catalogue.relatedCount,
-    }),
-    newestReviewsQuery(ctx, slug, reviewsShown),
-  ]);
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { product: toProduct(row), related: related.map(toCardProduct), reviews: reviews.map(reviewOf) };
-}
-
-/** A product with its newest reviews, for API clients (`GET /api/products/slug/{slug}`). */
-export async function getProductWithReviews(ctx: ServiceContext, slugInput: unknown) {
-  const slug = parseInput(slugSchema, slugInput);
-  const [[row], reviews] = await readAll(ctx, [
-    productBySlugQuery(ctx, slug),
-    newestReviewsQuery(ctx, slug, settings.catalogue.reviewsShown),
-  ]);
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { product: toProduct(row), reviews: reviews.map(reviewOf) };
-}
-
 /** Sizes in the order shoppers expect (XS to 4XL), unknown ones last. */
 export function sortSizes(sizes: string[]): string[] {
   const order: readonly string[] = settings.catalogue.sizeOrder;
   const rank = (x: string) => (order.includes(x) ? order.indexOf(x) : order.length);
   return [...sizes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-/** The home page's catalogue: category tiles and the newest products, in one round trip. */
-export async function getHomePage(ctx: ServiceContext, opts: { products: number }) {
-  const [categories, rows] = await readAll(ctx, [
-    categoriesQuery(ctx),
-    cardListQuery(ctx, undefined, { sort: "newest", limit: opts.products, offset: 0 }),
-  ]);
-  return { categories, products: rows.map(toCardProduct) };
 }

@@ -3,7 +3,8 @@ import { mailOutbox } from "../../db/schema";
 import type { ServiceContext } from "./context";
 import { seal, unseal } from "./crypto";
 import { insertWhere } from "./insert-where";
-import { type MailContent, type MailParams, type MailShop, type MailTemplate, mailTemplates, renderMail } from "./mail-templates";
+import type { MailContent, MailShop } from "./mail-frame";
+import { type MailParams, type MailTemplate, mailTemplates, renderMail } from "./mail-templates";
 import { settings } from "./settings";
 import { readShopSettings } from "./shop-settings";
 

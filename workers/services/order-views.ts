@@ -1,7 +1,7 @@
 /**
  * Orders as shoppers see them: the thank-you page, My Orders, the API's
- * `{ order }` and `{ orders }`, the order mails. The lead's order service (orders.ts) imports
- * `orderViewQuery` and `toOrderViews` to answer a placed order in the placing batch itself.
+ * `{ order }` and `{ orders }`, the order mails. The order service (order-placing.ts, order-payments.ts)
+ * imports `orderViewQuery` and `toOrderViews` to answer a placed order in the placing batch itself.
  *
  * An order keeps its own snapshot (address, names, prices); the catalogue only adds what a shopper
  * follows today: the product's page and its first picture, or nothing when the product is gone.

@@ -3,8 +3,8 @@ import type { ServiceContext } from "../../../workers/services/context";
 import { cookieHeader, readCookie } from "../../../workers/services/cookies";
 import { errorHeaders } from "../../../workers/services/errors";
 import { orderMessages, PAYMENT_WINDOW_MINUTES } from "../../../workers/services/order.rules";
+import { confirmPayment, startPayment } from "../../../workers/services/order-payments";
 import { orderPagePath } from "../../../workers/services/order-views.rules";
-import { confirmPayment, startPayment } from "../../../workers/services/orders";
 import { problemOf } from "../../lib/action-errors.server";
 import type { PayNowAnswer } from "./pay-now";
 

@@ -15,7 +15,7 @@ interface QuantityStepperProps {
  * started stays; the buttons, which need the script, show once it has (CSS on `html[data-hydrated]`)
  * and are hidden without JavaScript (CSS `scripting: none`), where the number box alone does the job;
  * the action then refuses a quantity above the stock and the page comes back with it brought down
- * (app/routes/product.tsx).
+ * (app/components/product/purchase-form.tsx).
  */
 export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps) {
   const id = useId();

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 
 /**
  * Five stars, `filled` of them solid. Decorative: the text beside them carries the rating. Drawn by
- * CSS (`.stars` in product.css) on one element rather than five SVGs: a product page shows a row per
+ * CSS (`.stars` in product-choice.css) on one element rather than five SVGs: a product page shows a row per
  * review, and every element is render time on the server and layout time on a phone.
  */
 export function RatingStars({ filled }: { filled: number }) {
