@@ -38,65 +38,6 @@ export function reactRouterLinks(): Plugin {
 }
 
 /**
- * React Router finds a path's routes by trying its ranked route branches one by one (a regular
- * expression and a few objects each) until one matches. A page render does this five times and more
- * (the document's routes, the data query's, and each parent path of the address for the partial
- * manifest the page carries, paths which match no branch at all, so every branch is tried). The
- * routes do not change while the Worker runs, so the Worker's build remembers, per list of branches
- * React Router keeps, which branch a path matched (or that none did) and tries that one alone the
- * next time. The matches themselves are built afresh for each call, exactly as before; a path the
- * Worker has not met is matched as before. At most MATCH_MEMO paths per list are remembered, then
- * the memory starts over.
- */
-const MATCH_MEMO = 1000;
-
-const MATCH_LOOP = `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {`;
-
-const REMEMBERED_MATCHES: readonly Replacement[] = [
-  {
-    find: `function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {`,
-    replace: `var matchedBranches = new WeakMap();
-function matchRememberedBranch(branches, decoded, allowPartial) {
-  let known = matchedBranches.get(branches);
-  if (!known) matchedBranches.set(branches, known = new Map());
-  let key = (allowPartial ? "+" : "-") + decoded;
-  let index = known.get(key);
-  if (index !== void 0) return index < 0 ? null : matchRouteBranch(branches[index], decoded, allowPartial);
-  let matches = null;
-  let i = 0;
-  for (; matches == null && i < branches.length; ++i) matches = matchRouteBranch(branches[i], decoded, allowPartial);
-  if (known.size >= ${MATCH_MEMO}) known.clear();
-  known.set(key, matches == null ? -1 : i - 1);
-  return matches;
-}
-function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {`,
-  },
-  {
-    find: MATCH_LOOP,
-    replace: `  if (precomputedBranches) return matchRememberedBranch(precomputedBranches, decodePath(pathname), allowPartial);
-${MATCH_LOOP}`,
-  },
-];
-
-/** React Router's file with remembered route matches (the Worker's build only). */
-export const rememberedMatches = (code: string) => replaceExactly(code, REMEMBERED_MATCHES, "react-router matches");
-
-/** Route matches remembered, in the Worker's build (the browser matches once per navigation). */
-export function reactRouterMatches(): Plugin {
-  return patchPlugin({
-    name: "react-router-matches",
-    file: FILE,
-    marker: "function matchRoutesImpl(",
-    builds: { browser: false, worker: true },
-    patch: rememberedMatches,
-    missing: "the Worker's build did not include React Router's production file with matchRoutesImpl",
-  });
-}
-
-/**
  * Every document render, React Router builds its whole route tree again for a static router: the
  * route modules' map (`createEntryRouteModules`), a route object per route of the app
  * (`createServerRoutes`, 50-odd for the shop) and their data routes with a React element each
