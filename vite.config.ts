@@ -1,8 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-import { reactRouterLinks, reactRouterMatches, reactRouterStaticRoutes } from "./scripts/vite-react-router";
-import { reactStringStream } from "./scripts/vite-react-string-stream";
+import { reactRouterLinks, reactRouterStaticRoutes } from "./scripts/vite-react-router";
 import { serverOnlyModules } from "./scripts/vite-server-only";
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -16,9 +15,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     reactRouter(),
     serverOnlyModules(),
-    reactStringStream(),
     reactRouterLinks(),
-    reactRouterMatches(),
     ...reactRouterStaticRoutes(),
     plainDynamicImports(),
   ],

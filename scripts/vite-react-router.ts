@@ -41,97 +41,15 @@ export function reactRouterLinks(): Plugin {
 }
 
 /**
- * React Router finds a path's routes by trying its ranked route branches one by one (a regular
- * expression and a few objects each) until one matches. A page render does this five times and more
- * (the document's routes, the data query's, and each parent path of the address for the partial
- * manifest the page carries, paths which match no branch at all, so every branch is tried). The
- * routes do not change while the Worker runs, so the Worker's build remembers, per list of branches
- * React Router keeps, which branch a path matched (or that none did) and tries that one alone the
- * next time. The matches themselves are built afresh for each call, exactly as before; a path the
- * Worker has not met is matched as before. At most MATCH_MEMO paths per list are remembered, then
- * the memory starts over.
+ * Every document render, React Router builds the route modules' map (`createEntryRouteModules`) and a
+ * route object per route of the app (`createServerRoutes`, 50-odd for the shop) again, though none of
+ * it depends on the request: it is the build's routes, the same for every page. The Worker's build
+ * keeps both per the object they were made from (the build's routes, its manifest's routes), so a
+ * build it has not met (another one, the shop-only build the back office's door uses) gets its own.
+ * Everything a request owns (its matches, its data, the router's state) is made per request as before.
+ * Re-measured alone and paired it saves about 3% of a render's CPU (ADR 8); keeping the data routes
+ * `createStaticRouter` makes from them as well measured nothing and is not done.
  */
-const MATCH_MEMO = 1000;
-
-const MATCH_LOOP = `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {`;
-
-const REMEMBERED_MATCHES: readonly Replacement[] = [
-  {
-    find: `function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {`,
-    replace: `var matchedBranches = new WeakMap();
-function matchRememberedBranch(branches, decoded, allowPartial) {
-  let known = matchedBranches.get(branches);
-  if (!known) matchedBranches.set(branches, known = new Map());
-  let key = (allowPartial ? "+" : "-") + decoded;
-  let index = known.get(key);
-  if (index !== void 0) return index < 0 ? null : matchRouteBranch(branches[index], decoded, allowPartial);
-  let matches = null;
-  let i = 0;
-  for (; matches == null && i < branches.length; ++i) matches = matchRouteBranch(branches[i], decoded, allowPartial);
-  if (known.size >= ${MATCH_MEMO}) known.clear();
-  known.set(key, matches == null ? -1 : i - 1);
-  return matches;
-}
-function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {`,
-  },
-  {
-    find: MATCH_LOOP,
-    replace: `  if (precomputedBranches) return matchRememberedBranch(precomputedBranches, decodePath(pathname), allowPartial);
-${MATCH_LOOP}`,
-  },
-];
-
-/** React Router's file with remembered route matches (the Worker's build only). */
-export const rememberedMatches = (code: string) => replaceExactly(code, REMEMBERED_MATCHES, "react-router matches");
-
-/** Route matches remembered, in the Worker's build (the browser matches once per navigation). */
-export function reactRouterMatches(): Plugin {
-  return patchPlugin({
-    name: "react-router-matches",
-    file: FILE,
-    marker: "function matchRoutesImpl(",
-    builds: { browser: false, worker: true },
-    patch: rememberedMatches,
-    missing: "the Worker's build did not include React Router's production file with matchRoutesImpl",
-  });
-}
-
-/**
- * Every document render, React Router builds its whole route tree again for a static router: the
- * route modules' map (`createEntryRouteModules`), a route object per route of the app
- * (`createServerRoutes`, 50-odd for the shop) and their data routes with a React element each
- * (`convertRoutesToDataRoutes` in `createStaticRouter`). None of it depends on the request: it is
- * the build's routes, the same for every page. The Worker's build keeps each, per the object it was
- * made from (the build's routes, its manifest's routes, the route list), and hands out the same
- * tree again; a build it has not met (another one, the shop-only build the back office's door uses)
- * gets its own. Everything a request owns (its matches, its data, the router's state) is made per
- * request as before.
- */
-const STATIC_DATA_ROUTES: readonly Replacement[] = [
-  {
-    find: `function createStaticRouter(routes, context, opts = {}) {
-  let manifest = {};
-  let dataRoutes = convertRoutesToDataRoutes(
-    routes,
-    mapRouteProperties,
-    void 0,
-    manifest
-  );`,
-    replace: `var staticDataRoutes = new WeakMap();
-function createStaticRouter(routes, context, opts = {}) {
-  let known = staticDataRoutes.get(routes);
-  if (!known) {
-    let routesById = {};
-    known = { manifest: routesById, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, routesById) };
-    staticDataRoutes.set(routes, known);
-  }
-  let { manifest, dataRoutes } = known;`,
-  },
-];
-
 const SERVER_ROUTES: readonly Replacement[] = [
   {
     find: `function createEntryRouteModules(manifest) {`,
@@ -170,23 +88,12 @@ function ServerRouter({`,
   },
 ];
 
-/** React Router's file with createStaticRouter keeping each route list's data routes. */
-export const keptDataRoutes = (code: string) => replaceExactly(code, STATIC_DATA_ROUTES, "react-router static data routes");
-
 /** React Router's server file with the route modules' map and the server routes kept per build. */
 export const keptServerRoutes = (code: string) => replaceExactly(code, SERVER_ROUTES, "react-router server routes");
 
-/** The route tree of a document render built once per build, in the Worker's build (the browser builds it once). */
+/** The server routes of a document render built once per build, in the Worker's build (the browser builds them once). */
 export function reactRouterStaticRoutes(): Plugin[] {
   return [
-    patchPlugin({
-      name: "react-router-static-data-routes",
-      file: FILE,
-      marker: "function createStaticRouter(",
-      builds: { browser: false, worker: true },
-      patch: keptDataRoutes,
-      missing: "the Worker's build did not include React Router's production file with createStaticRouter",
-    }),
     patchPlugin({
       name: "react-router-server-routes",
       file: FILE,

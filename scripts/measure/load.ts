@@ -59,13 +59,31 @@ export function load(url: string, opts: LoadOptions): Promise<LoadResult> {
   }).finally(stop);
 }
 
-/** The running workerd processes (the shop's runtime; the stack starts one). */
+/**
+ * The running workerd processes this measurement started (the shop's runtime; the stack starts one).
+ * Other checkouts on the machine start and stop workerd too (their test stacks); counting one of those
+ * put its CPU on a build's side, and its exit failed the run.
+ */
 export function workerdPids(): number[] {
+  let pids: number[];
   try {
-    return execFileSync("pgrep", ["-x", "workerd"]).toString().trim().split("\n").map(Number);
+    pids = execFileSync("pgrep", ["-x", "workerd"]).toString().trim().split("\n").map(Number);
   } catch {
     return [];
   }
+  return pids.filter(startedHere);
+}
+
+function startedHere(pid: number): boolean {
+  for (let at = pid; at > 1; ) {
+    if (at === process.pid) return true;
+    try {
+      at = Number(readFileSync(`/proc/${at}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 /** User plus system CPU of processes, in ms (clock ticks of 10 ms). */
