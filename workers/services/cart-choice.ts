@@ -104,7 +104,7 @@ const optionsQuery = (db: Db, ref: number | string) =>
     limit 1`);
 
 /**
- * Judges a choice of product, colour, size and quantity by SPEC §5's rules and messages, reading
+ * Judges a choice of product, colour, size and quantity by the shop's rules and messages (docs/product/catalog.md), reading
  * only the product's options (batched with the request's other reads, the session check among
  * them). Throws a 404 for a product the shop does not sell, a 400 with the spec's words otherwise.
  */

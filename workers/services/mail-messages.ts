@@ -103,7 +103,7 @@ ${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
   return { subject, text, html: html(subject, body) };
 }
 
-/** A staff reply to a contact message or an enquiry (issue 13): the reply, and her words quoted briefly. */
+/** A staff reply to a contact message or an enquiry: the reply, and her words quoted briefly. */
 export interface MessageReplyMail {
   name: string;
   kind: "contact" | "enquiry";

@@ -151,7 +151,7 @@ ${orderHtml(order)}`;
   return { subject, text, html: html(subject, body) };
 }
 
-/** A shopper's order as it moves on (issue 13): shipped with its courier and tracking number, delivered, cancelled. */
+/** A shopper's order as it moves on: shipped with its courier and tracking number, delivered, cancelled. */
 function myOrdersLine(link: string | null): { text: string[]; html: string } {
   if (!link) return { text: [], html: "" };
   return {

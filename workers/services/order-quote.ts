@@ -75,7 +75,7 @@ const itemSchema = z.object({
 const itemsSchema = z
   .array(
     z.preprocess((item) => {
-      // SPEC §3 "Cart line sent when adding" names the product `product` (or productId); nothing else is read.
+      // A line names its product `product` (or productId), as the cart API does; nothing else is read.
       if (typeof item !== "object" || item === null) return {};
       const { product, productId, size, color, quantity } = item as Record<string, unknown>;
       return { product: product ?? productId, size, color, quantity };
@@ -113,7 +113,7 @@ export interface Quote {
   totals: OrderTotals;
 }
 
-/** Why a line cannot be bought as it is, in the words of issue 11 ("Only {n} left of {product} ({size})"). */
+/** Why a line cannot be bought as it is, in checkout's words ("Only {n} left of {product} ({size})"). */
 function lineRefusal(line: CartLine): AppError {
   if (line.stock < line.quantity) return new AppError(409, orderMessages.onlyLeft(line.stock, line.name, line.size), { field: "items" });
   return new AppError(409, line.problem ?? orderMessages.placeFailed, { field: "items" });

@@ -94,7 +94,7 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
   };
 
   return (
-    // noValidate: the action answers in SPEC §5's words, not the browser's.
+    // noValidate: the action answers in the shop's words (docs/product/catalog.md), not the browser's.
     <OnceForm ref={form} method="post" className="purchase" noValidate onSubmit={askForSize}>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
