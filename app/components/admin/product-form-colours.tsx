@@ -1,7 +1,6 @@
 import { PRODUCT_LIMITS } from "../../../workers/services/admin-products.rules";
 import type { FormColour } from "./product-form";
-import { FieldError, RowCell } from "./product-form-fields";
-import { TableScroll } from "./table-scroll";
+import { FieldError, RowCell, RowsTable } from "./product-form-fields";
 
 /** The colour rows, spare blank ones included. */
 export function ColoursSection({ colours, errors }: { colours: FormColour[]; errors: Record<string, string> }) {
@@ -10,39 +9,25 @@ export function ColoursSection({ colours, errors }: { colours: FormColour[]; err
       <legend>Colours</legend>
       <p className="admin-muted">At least one. Leave a row's name blank to leave it out.</p>
       <FieldError path="colors" errors={errors} />
-      <TableScroll label="Colours">
-        <table className="admin-table admin-product__rows">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Colour (#rrggbb)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {colours.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
-                </RowCell>
-                <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
-                  {(control) => (
-                    <>
-                      <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
-                      <span
-                        className="admin-product__swatch"
-                        style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }}
-                      />
-                    </>
-                  )}
-                </RowCell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <RowsTable label="Colours" columns={["#", "Name", "Colour (#rrggbb)"]}>
+        {colours.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
+          <tr key={i}>
+            <td>{i + 1}</td>
+            <RowCell path={`colors.${i}.name`} label={`Colour ${i + 1} name`} errors={errors}>
+              {(control) => <input {...control} defaultValue={c.name} maxLength={PRODUCT_LIMITS.colourName} />}
+            </RowCell>
+            <RowCell path={`colors.${i}.hex`} label={`Colour ${i + 1} hex code`} errors={errors}>
+              {(control) => (
+                <>
+                  <input {...control} defaultValue={c.hex} maxLength={7} pattern="#[0-9a-fA-F]{6}" className="admin-product__hex" />
+                  <span className="admin-product__swatch" style={{ background: /^#[0-9a-f]{6}$/i.test(c.hex) ? c.hex : "transparent" }} />
+                </>
+              )}
+            </RowCell>
+          </tr>
+        ))}
+      </RowsTable>
     </fieldset>
   );
 }

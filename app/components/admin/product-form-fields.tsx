@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import { TableScroll } from "./table-scroll";
+
 /** The product form's fields: a labelled control with its hint and error, and a table row's cell. */
 
 export const fid = (path: string) => `f-${path.replace(/\./g, "-")}`;
@@ -100,5 +103,25 @@ export function RowCell({
       {children({ id: fid(path), name: path, ...invalid(errors, path) })}
       <FieldError path={path} errors={errors} />
     </td>
+  );
+}
+
+/** The form's table of rows (colours, sizes): its column headings and one row per entry, scrolling sideways on a phone. */
+export function RowsTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+  return (
+    <TableScroll label={label}>
+      <table className="admin-table admin-product__rows">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
   );
 }

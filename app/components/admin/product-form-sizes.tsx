@@ -1,6 +1,5 @@
 import type { FormSize, ProductFormOptionsView } from "./product-form";
-import { FieldError, RowCell } from "./product-form-fields";
-import { TableScroll } from "./table-scroll";
+import { FieldError, RowCell, RowsTable } from "./product-form-fields";
 
 /** Sizes with their prices and stock, spare blank rows included, and "Add rows" for more. */
 export function SizesSection({
@@ -20,51 +19,39 @@ export function SizesSection({
         leave it out; taking a size off drops it from shoppers' carts.
       </p>
       <FieldError path="sizes" errors={errors} />
-      <TableScroll label="Sizes and stock">
-        <table className="admin-table admin-product__rows">
-          <thead>
-            <tr>
-              <th scope="col">Size</th>
-              <th scope="col">Price (₹)</th>
-              <th scope="col">Discount price (₹)</th>
-              <th scope="col">Stock</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sizes.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
-              <tr key={i}>
-                <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
-                  {(control) => (
-                    <select {...control} defaultValue={s.size}>
-                      <option value="">—</option>
-                      {options.sizeChart.map((z) => (
-                        <option key={z} value={z}>
-                          {z}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </RowCell>
-                <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
-                </RowCell>
-                <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
-                  {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
-                </RowCell>
-                <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
-                  {(control) => (
-                    <>
-                      <input {...control} defaultValue={s.stock} inputMode="numeric" />
-                      {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
-                    </>
-                  )}
-                </RowCell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <RowsTable label="Sizes and stock" columns={["Size", "Price (₹)", "Discount price (₹)", "Stock"]}>
+        {sizes.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form
+          <tr key={i}>
+            <RowCell path={`sizes.${i}.size`} label={`Size, row ${i + 1}`} errors={errors}>
+              {(control) => (
+                <select {...control} defaultValue={s.size}>
+                  <option value="">—</option>
+                  {options.sizeChart.map((z) => (
+                    <option key={z} value={z}>
+                      {z}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </RowCell>
+            <RowCell path={`sizes.${i}.price`} label={`Price in rupees, row ${i + 1}`} errors={errors}>
+              {(control) => <input {...control} defaultValue={s.price} inputMode="decimal" />}
+            </RowCell>
+            <RowCell path={`sizes.${i}.discountPrice`} label={`Discount price in rupees, row ${i + 1}`} errors={errors}>
+              {(control) => <input {...control} defaultValue={s.discountPrice} inputMode="decimal" />}
+            </RowCell>
+            <RowCell path={`sizes.${i}.stock`} label={`Stock, row ${i + 1}`} errors={errors}>
+              {(control) => (
+                <>
+                  <input {...control} defaultValue={s.stock} inputMode="numeric" />
+                  {s.stockWas !== "" && <input type="hidden" name={`sizes.${i}.stockWas`} value={s.stockWas} />}
+                </>
+              )}
+            </RowCell>
+          </tr>
+        ))}
+      </RowsTable>
       <button type="submit" name="intent" value="more-rows" className="button" formNoValidate>
         Add rows
       </button>
