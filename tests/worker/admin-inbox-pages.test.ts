@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { productPath } from "../../workers/services/paths";
 import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
+import { untilRead } from "../support/inbox";
 import { pageForms } from "../support/page-forms";
 import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
@@ -124,7 +125,7 @@ describe("the inbox pages", () => {
     // Opening it marks it read just after the page is sent (workers/services/admin-inbox.ts messageDetail).
     const opened = await roundTripsOf(`/admin/messages/contact/${first!.id}`, { Cookie: `aanchal_session=${owner.token}` });
     expect(opened.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    await untilRead(db, "contact", Number(first!.id));
     const detail = await roundTripsOf(`/admin/messages/contact/${first!.id}`, { Cookie: `aanchal_session=${owner.token}` });
     expect({ status: detail.status, trips: detail.trips }).toEqual({ status: 200, trips: 1 });
     for (const path of ["/admin/messages", "/admin/reviews"]) {
