@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../workers/services/settings";
 import { seriousAxeViolations } from "../support/axe";
-import { useBrowser, viewports } from "../support/browser";
+import { onPhone, useBrowser, viewports } from "../support/browser";
 
 const browser = useBrowser();
 
@@ -28,7 +28,7 @@ async function saysOpen(page: Page) {
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("coming soon (%s)", (viewport) => {
-  it("says the shop is open once the launch date has passed, instead of a clock stopped at zero", async () => {
+  onPhone(viewport)("says the shop is open once the launch date has passed, instead of a clock stopped at zero", async () => {
     expect(Date.parse(settings.launchDate)).toBeLessThan(Date.now());
     const { page, close } = await browser.open(viewport);
     try {
