@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { RAZORPAY_TEST_KEY_ID, RAZORPAY_TEST_KEY_SECRET } from "../../stand-ins/razorpay/server";
+import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
+import { type ApiProduct, cartCall } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, onPhone, useBrowser, viewports } from "../support/browser";
-import { type ApiProduct, cartCall } from "../support/cart";
 import { holdNextPost, waitForHydration as hydrated } from "../support/page";
 import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";

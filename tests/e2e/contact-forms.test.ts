@@ -1,9 +1,9 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { mailsTo, postJson } from "../../tooling/accounts";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES } from "../../workers/services/messages.rules";
 import { settings } from "../../workers/services/settings";
-import { mailsTo, postJson } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { onPhone, useBrowser, type viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";

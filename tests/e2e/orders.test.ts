@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { insertOrder, newOrderKey, removeOrders } from "../../tooling/orders";
 import { seriousAxeViolations } from "../support/axe";
 import { onPhone, useBrowser, viewports } from "../support/browser";
-import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
 import { waitForHydration as hydrated } from "../support/page";
 
 /**

@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { createUser, type TestUser } from "../../tooling/accounts";
 import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
-import { createUser, type TestUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, onPhone, useBrowser, viewports } from "../support/browser";
 import { actBeforeHydration, waitForHydration as hydrated, waitForReactOn } from "../support/page";

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startStack } from "./stack";
+import { startStack } from "../../tooling/stack";
 import { type StackContext, testWorkers } from "./stack-context";
 
 declare module "vitest" {

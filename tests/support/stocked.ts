@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type ApiProduct, buyableProducts, setStock } from "./cart";
+import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 
 /**
  * A buyable product (`pick` chooses it from the list) whose first two in-stock sizes are given known

@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, mailsTo, postJson, type TestUser } from "../../tooling/accounts";
 import { productPath } from "../../workers/services/paths";
-import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
 import { untilRead } from "../support/inbox";
 import { pageForms } from "../support/page-forms";
 import { roundTripsOf } from "../support/round-trips";

@@ -1,14 +1,14 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, mailsTo, postJson, type TestUser } from "../../tooling/accounts";
+import { insertOrder, removeOrders } from "../../tooling/orders";
 import { INBOX_MESSAGES } from "../../workers/services/admin-inbox";
 import { REVIEW_MODERATION_MESSAGES } from "../../workers/services/admin-reviews";
 import { productPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
-import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
 import { untilCached } from "../support/edge-cache";
 import { untilAfter, untilRead } from "../support/inbox";
-import { insertOrder, removeOrders } from "../support/orders";
 import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
 

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
-import { type ApiCartItem, type ApiProduct, cartCall, setStock } from "../support/cart";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { type ApiCartItem, type ApiProduct, cartCall, setStock } from "../../tooling/cart";
 import { useStockedProduct } from "../support/stocked";
 
 /**

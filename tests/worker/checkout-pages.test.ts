@@ -1,9 +1,9 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 import { pageForms } from "../support/page-forms";
 
 /**

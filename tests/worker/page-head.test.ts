@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { storefrontPages } from "../../scripts/measure/pages";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { storefrontPages } from "../../tooling/pages";
 
 /**
  * Issue 8: the first paint needs the HTML and nothing else. The shop's stylesheet is written into

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, postJson, type TestUser } from "../support/accounts";
+import { createUser, postJson, type TestUser } from "../../tooling/accounts";
 import { roundTripsOf } from "../support/round-trips";
 
 /**

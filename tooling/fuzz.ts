@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
-import { DEMO_OWNER } from "../../db/seed";
-import { productPath } from "../../scripts/measure/pages";
+import { DEMO_OWNER } from "../db/seed";
 import { createUser, postJson, TEST_ADDRESS } from "./accounts";
 import { buyableProducts } from "./cart";
+import { productPath } from "./pages";
 
 /** What the fuzz needs of the running shop: two accounts, one with an address and a picture. */
 export interface FuzzTarget {
