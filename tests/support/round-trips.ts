@@ -2,7 +2,7 @@ import { inject } from "vitest";
 
 /**
  * One request (a GET unless `init` says otherwise) to the running Worker and the database round trips (libSQL pipelines) it cost, read
- * from the local database server's counters. Test files run one at a time, so nothing else counts.
+ * from the local database server's counters. Each test file has its stack to itself while it runs (global-setup.ts), so nothing else counts.
  */
 export async function roundTripsOf(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
   const dbUrl = inject("dbUrl");
