@@ -76,7 +76,7 @@ export const unknownTwin = (path: string) => path.replace(/^(\/+)admin/i, "$1no-
 export const comparableBody = (body: string) =>
   body.replaceAll(/nonce="[^"]*"/g, 'nonce=""').replaceAll(/(\/|%2F|%252F)(admin|no-such-page)/gi, "$1(address)");
 
-const PNG = new Uint8Array(readFileSync(new URL("../fixtures/images/red-5x3.png", import.meta.url)));
+const PNG = new Uint8Array(readFileSync(new URL("../tests/fixtures/images/red-5x3.png", import.meta.url)));
 
 /** Creates the accounts the fuzz uses (before the state it must not change is recorded). */
 export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string): Promise<FuzzTarget> {

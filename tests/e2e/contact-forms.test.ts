@@ -5,7 +5,7 @@ import { mailsTo, postJson } from "../../tooling/accounts";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES } from "../../workers/services/messages.rules";
 import { settings } from "../../workers/services/settings";
 import { seriousAxeViolations } from "../support/axe";
-import { onPhone, useBrowser, type viewports } from "../support/browser";
+import { useBrowser, type viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";
 
 /**
@@ -57,63 +57,60 @@ async function holdPosts(page: Page) {
 const fieldError = (page: Page, text: string) => page.locator(".field__error").filter({ hasText: text });
 const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
 
-describe.each(["phone", "desktop"] as (keyof typeof viewports)[])("contact and enquiry at %s width", (viewport) => {
-  onPhone(viewport)(
-    "contact: shows the shop's details, flags required fields, sends, resets, and the message is stored and mailed",
-    async () => {
-      const { page, close } = await openAt(viewport, "/contact-us", { expectStatuses: [400] });
-      try {
-        expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["Contact Us"]);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        await noHorizontalOverflow(page);
-        const details = page.getByRole("complementary");
-        await expect.poll(() => details.getByRole("link", { name: SHOP }).getAttribute("href")).toBe(`mailto:${SHOP}`);
-        expect(await details.getByRole("link", { name: settings.store.phone }).getAttribute("href")).toBe(settings.store.phoneHref);
-        expect(await details.textContent()).toContain("Ghaziabad, Uttar Pradesh");
-        expect(await details.textContent()).toContain(settings.store.hours);
-        expect(await details.getByRole("link", { name: /Google Maps/ }).getAttribute("href")).toMatch(
-          /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Ghaziabad/,
-        );
-        for (const s of settings.social)
-          expect(await details.getByRole("link", { name: new RegExp(s.name) }).getAttribute("href")).toBe(s.href);
+describe.each(["phone"] as (keyof typeof viewports)[])("contact and enquiry at %s width", (viewport) => {
+  it("contact: shows the shop's details, flags required fields, sends, resets, and the message is stored and mailed", async () => {
+    const { page, close } = await openAt(viewport, "/contact-us", { expectStatuses: [400] });
+    try {
+      expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["Contact Us"]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await noHorizontalOverflow(page);
+      const details = page.getByRole("complementary");
+      await expect.poll(() => details.getByRole("link", { name: SHOP }).getAttribute("href")).toBe(`mailto:${SHOP}`);
+      expect(await details.getByRole("link", { name: settings.store.phone }).getAttribute("href")).toBe(settings.store.phoneHref);
+      expect(await details.textContent()).toContain("Ghaziabad, Uttar Pradesh");
+      expect(await details.textContent()).toContain(settings.store.hours);
+      expect(await details.getByRole("link", { name: /Google Maps/ }).getAttribute("href")).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Ghaziabad/,
+      );
+      for (const s of settings.social)
+        expect(await details.getByRole("link", { name: new RegExp(s.name) }).getAttribute("href")).toBe(s.href);
 
-        await page.getByRole("button", { name: "Send Message" }).click();
-        await expect.poll(() => fieldError(page, CONTACT_MESSAGES.nameRequired).count()).toBe(1);
-        expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
-        expect(await page.getByLabel("Message", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-        expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect.poll(() => fieldError(page, CONTACT_MESSAGES.nameRequired).count()).toBe(1);
+      expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel("Message", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
 
-        const id = uniq();
-        const email = `contact.${viewport}.${id}@example.com`;
-        await page.getByLabel("Name").fill(`Asha ${id}`);
-        await page.getByLabel("Email").fill(email);
-        await page.getByLabel("Message", { exact: true }).fill(`Do you have the Chanderi kurti in XL? ${id}`);
-        const posts = await holdPosts(page);
-        const button = page.getByRole("button", { name: /Send Message|Sending/ });
-        await button.click();
-        await expect.poll(() => button.textContent()).toBe("Sending...");
-        expect(await button.isDisabled()).toBe(true);
-        posts.release();
-        await expect.poll(() => toast(page, CONTACT_MESSAGES.sent).count()).toBe(1);
-        await expect.poll(() => button.textContent()).toBe("Send Message");
-        expect(await page.getByLabel("Name").inputValue()).toBe("");
-        expect(await page.getByLabel("Email").inputValue()).toBe("");
-        expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
-        expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBeNull();
+      const id = uniq();
+      const email = `contact.${viewport}.${id}@example.com`;
+      await page.getByLabel("Name").fill(`Asha ${id}`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Message", { exact: true }).fill(`Do you have the Chanderi kurti in XL? ${id}`);
+      const posts = await holdPosts(page);
+      const button = page.getByRole("button", { name: /Send Message|Sending/ });
+      await button.click();
+      await expect.poll(() => button.textContent()).toBe("Sending...");
+      expect(await button.isDisabled()).toBe(true);
+      posts.release();
+      await expect.poll(() => toast(page, CONTACT_MESSAGES.sent).count()).toBe(1);
+      await expect.poll(() => button.textContent()).toBe("Send Message");
+      expect(await page.getByLabel("Name").inputValue()).toBe("");
+      expect(await page.getByLabel("Email").inputValue()).toBe("");
+      expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+      expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBeNull();
 
-        expect(await rows("contact_messages", email)).toEqual([
-          expect.objectContaining({ name: `Asha ${id}`, message: `Do you have the Chanderi kurti in XL? ${id}` }),
-        ]);
-        const toShop = (await mailsTo(base, SHOP)).find((m) => m.text.includes(id));
-        expect(toShop?.replyTo).toBe(email);
-        expect((await mailsTo(base, email))[0]?.subject).toMatch(/received your message/);
-      } finally {
-        await close();
-      }
-    },
-  );
+      expect(await rows("contact_messages", email)).toEqual([
+        expect.objectContaining({ name: `Asha ${id}`, message: `Do you have the Chanderi kurti in XL? ${id}` }),
+      ]);
+      const toShop = (await mailsTo(base, SHOP)).find((m) => m.text.includes(id));
+      expect(toShop?.replyTo).toBe(email);
+      expect((await mailsTo(base, email))[0]?.subject).toMatch(/received your message/);
+    } finally {
+      await close();
+    }
+  });
 
-  onPhone(viewport)("enquiry: the order number appears for a cancellation, sends as General, resets, stored and mailed", async () => {
+  it("enquiry: the order number appears for a cancellation, sends as General, resets, stored and mailed", async () => {
     const { page, close } = await openAt(viewport, "/enquiry-us", { expectStatuses: [400] });
     try {
       expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["Enquiry & Cancellation Form"]);
