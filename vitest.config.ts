@@ -1,8 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { testWorkers } from "./tests/support/stack-context";
 
 export default defineConfig({
   test: {
+    // Files run this many at a time (TEST_WORKERS, default 2 for a 2-core machine); each integration
+    // worker has its own running shop (tests/support/global-setup.ts), so files cannot collide.
+    maxWorkers: testWorkers,
     projects: [
       {
         test: {
@@ -20,11 +24,9 @@ export default defineConfig({
           include: ["tests/worker/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
-          setupFiles: ["tests/support/no-console-error.ts"],
+          setupFiles: ["tests/support/use-worker-stack.ts", "tests/support/no-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: one test file at a time against the shared Worker keeps timings steady.
-          fileParallelism: false,
         },
       },
     ],

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
-import { root } from "./processes";
+import { root } from "../tooling/processes";
 
 const { values } = parseArgs({ options: { email: { type: "string" } } });
 const email = values.email?.trim().toLowerCase();

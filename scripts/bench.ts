@@ -5,12 +5,12 @@
  * signed out and in, read from the local libSQL server.
  */
 import { createClient } from "@libsql/client";
-import { createUser, postJson, TEST_ADDRESS } from "../tests/support/accounts";
-import { buyableProducts, fillBasket, setStock } from "../tests/support/cart";
-import type { Stack } from "../tests/support/stack";
+import { createUser, postJson, TEST_ADDRESS } from "../tooling/accounts";
+import { buyableProducts, fillBasket, setStock } from "../tooling/cart";
+import { heldStylesheetCookie, printTable, productPath, renderedPages, targetLabel } from "../tooling/pages";
+import type { Stack } from "../tooling/stack";
 import { runMeasurement } from "./measure/harness";
 import { cpuMs, load as loadRun, workerdPids } from "./measure/load";
-import { heldStylesheetCookie, printTable, productPath, renderedPages, targetLabel } from "./measure/pages";
 
 const CONNECTIONS = [1, 32];
 const WARMUP_S = 1;

@@ -12,11 +12,11 @@
  * /tmp/before`). The page defaults to a product page, signed in with two cart lines.
  */
 import { parseArgs } from "node:util";
-import { createUser } from "../tests/support/accounts";
-import { fillBasket } from "../tests/support/cart";
-import { type Stack, startStack } from "../tests/support/stack";
+import { createUser } from "../tooling/accounts";
+import { fillBasket } from "../tooling/cart";
+import { heldStylesheetCookie, productPath } from "../tooling/pages";
+import { type Stack, startStack } from "../tooling/stack";
 import { cpuMs, load, workerdPids } from "./measure/load";
-import { heldStylesheetCookie, productPath } from "./measure/pages";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

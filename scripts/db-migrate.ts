@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { migrateDatabase } from "../db/prepare";
-import { root } from "./processes";
+import { root } from "../tooling/processes";
 
 const url = process.env.DATABASE_URL ?? `file:${resolve(root, ".data/shop.db")}`;
 await migrateDatabase(url, process.env.DATABASE_AUTH_TOKEN);

@@ -1,11 +1,11 @@
 /**
- * `npm run fuzz`: 10,000 malformed requests (tests/support/fuzz.ts) against a fresh stack, 8 at a
+ * `npm run fuzz`: 10,000 malformed requests (tooling/fuzz.ts) against a fresh stack, 8 at a
  * time. Prints the answers by status and by endpoint; fails if any answer is a 5xx (or no answer
  * came), if a back-office answer to a visitor or shopper differs from an unknown address's answer to
  * the same request, or if the database's rows or the R2 bucket differ afterwards.
  * `-- --count N --seed S`.
  */
-import { fuzzRequests, prepareFuzzTarget, sendFuzz, shopState } from "../tests/support/fuzz";
+import { fuzzRequests, prepareFuzzTarget, sendFuzz, shopState } from "../tooling/fuzz";
 import { runMeasurement } from "./measure/harness";
 
 const arg = (name: string, fallback: number) => {

@@ -13,9 +13,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages } from "../tooling/pages";
 import { onCleanup, runMeasurement } from "./measure/harness";
 import { measureInteractive, reportInteractive } from "./measure/interactive";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages } from "./measure/pages";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];

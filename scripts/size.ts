@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { createUser } from "../tests/support/accounts";
-import { fillBasket } from "../tests/support/cart";
-import { insertOrder } from "../tests/support/orders";
+import { createUser } from "../tooling/accounts";
+import { fillBasket } from "../tooling/cart";
+import { insertOrder } from "../tooling/orders";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages, targetLabel } from "../tooling/pages";
 import { SESSION_COOKIE } from "../workers/services/session";
 import { onCleanup, runMeasurement } from "./measure/harness";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages, targetLabel } from "./measure/pages";
 
 const BUDGET_KIB = 100;
 const kib = (bytes: number) => bytes / 1024;

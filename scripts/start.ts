@@ -11,7 +11,7 @@ import { dirname, resolve } from "node:path";
 import { startLocalDbServer } from "../db/local-server/server";
 import { prepareLocalDatabase } from "../db/prepare";
 import { razorpayWorkerVars, startRazorpayStandIn } from "../stand-ins/razorpay/server";
-import { root, runChecked, startProcess, waitForHttp } from "./processes";
+import { root, runChecked, startProcess, waitForHttp } from "../tooling/processes";
 
 /**
  * The local session-signing secret: made once, kept in .data/ (git-ignored) so sign-ins survive a

@@ -21,7 +21,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { root } from "./processes";
+import { root } from "../tooling/processes";
 
 const { values } = parseArgs({
   options: {

@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Stack, startStack } from "../../tests/support/stack";
-import { root, runChecked } from "../processes";
+import { root, runChecked } from "../../tooling/processes";
+import { type Stack, startStack } from "../../tooling/stack";
 
 type Cleanup = () => unknown;
 const cleanups: Cleanup[] = [];

@@ -23,12 +23,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
-import { createUser } from "../../tests/support/accounts";
-import { buyableProducts, cartCall } from "../../tests/support/cart";
-import { type Stack, startStack } from "../../tests/support/stack";
+import { createUser } from "../../tooling/accounts";
+import { buyableProducts, cartCall } from "../../tooling/cart";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, productPath } from "../../tooling/pages";
+import { type Stack, startStack } from "../../tooling/stack";
 import { SESSION_COOKIE } from "../../workers/services/session";
 import { onCleanup } from "./harness";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, productPath } from "./pages";
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const CPU_SLOWDOWN = 4;

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createUser, postJson, TEST_ADDRESS } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
 import { settings } from "../../workers/services/settings";
-import { createUser, postJson, TEST_ADDRESS } from "../support/accounts";
 import { laptop, useBrowser } from "../support/browser";
-import { fillBasket } from "../support/cart";
 import { ownerToken, withSession } from "../support/staff";
 
 /**

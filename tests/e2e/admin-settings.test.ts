@@ -1,12 +1,12 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { createUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
-import { createUser } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
-import { fillBasket } from "../support/cart";
 import { waitForHydration } from "../support/page";
 import { ownerToken, withSession } from "../support/staff";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser } from "../support/accounts";
+import { createUser } from "../../tooling/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
 import { waitForHydration } from "../support/page";

@@ -1,6 +1,5 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settings } from "../../workers/services/settings";
 import {
   ageSignupCodes,
   createUser,
@@ -10,7 +9,8 @@ import {
   postJson,
   TEST_PASSWORD,
   uniqueEmail,
-} from "../support/accounts";
+} from "../../tooling/accounts";
+import { settings } from "../../workers/services/settings";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, type viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, latestCode, TEST_PASSWORD, type TestUser, uniqueEmail } from "../../tooling/accounts";
+import { type ApiProduct, cartCall, setStock } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, latestCode, TEST_PASSWORD, type TestUser, uniqueEmail } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
-import { type OpenOptions, useBrowser, viewports } from "../support/browser";
-import { type ApiProduct, cartCall, setStock } from "../support/cart";
+import { type OpenOptions, onPhone, useBrowser, viewports } from "../support/browser";
 import { holdNextPost, waitForHydration as hydrated } from "../support/page";
 import { useStockedProduct } from "../support/stocked";
 
@@ -113,7 +113,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the cart on
     }
   });
 
-  it("changes and removes lines, the stepper stopping at 1 and at the stock", async () => {
+  onPhone(viewport)("changes and removes lines, the stepper stopping at 1 and at the stock", async () => {
     const user = await createUser(base, `cart-edit-${viewport}`, "Ritu Singh");
     const color = kurti.colors[0]!.name;
     await cartCall(base, user.token, "POST", "/api/cart", {

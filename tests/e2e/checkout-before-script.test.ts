@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { cartCall } from "../../tooling/cart";
 import { useBrowser } from "../support/browser";
-import { cartCall } from "../support/cart";
 import { actBeforeHydration, slowCpu } from "../support/page";
 import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { RAZORPAY_TEST_KEY_ID, RAZORPAY_TEST_KEY_SECRET } from "../../stand-ins/razorpay/server";
+import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
+import { type ApiProduct, cartCall } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, mailsTo, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
 import { seriousAxeViolations } from "../support/axe";
-import { type OpenOptions, useBrowser, viewports } from "../support/browser";
-import { type ApiProduct, cartCall } from "../support/cart";
+import { type OpenOptions, onPhone, useBrowser, viewports } from "../support/browser";
 import { holdNextPost, waitForHydration as hydrated } from "../support/page";
 import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";
@@ -146,7 +146,7 @@ async function pinAutofill(page: Page) {
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on a %s", (viewport) => {
-  it("cart -> new address with PIN autofill -> WELCOME10 -> cash on delivery -> thank-you -> My Orders", async () => {
+  onPhone(viewport)("cart -> new address with PIN autofill -> WELCOME10 -> cash on delivery -> thank-you -> My Orders", async () => {
     const user = await createUser(base, `checkout-cod-${viewport}`, "Kavya Iyer");
     await saveAddress(user);
     await putInCart(user, sizeA, 2);
@@ -245,7 +245,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     expect(await page.getByRole("article").count()).toBe(1);
   });
 
-  it("pays online through the stand-in's Success, and the thank-you page says paid", async () => {
+  onPhone(viewport)("pays online through the stand-in's Success, and the thank-you page says paid", async () => {
     const user = await createUser(base, `checkout-pay-${viewport}`, "Ritu Singh");
     await saveAddress(user);
     await putInCart(user, sizeB, 1);

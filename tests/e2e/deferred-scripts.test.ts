@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { useBrowser, viewports } from "../support/browser";
+import { onPhone, useBrowser, viewports } from "../support/browser";
 import { holdScripts, waitForHydration } from "../support/page";
 
 /**
@@ -74,7 +74,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the page's 
     }
   });
 
-  it("keep a size picked and a quantity typed before they arrived, priced as that size", async () => {
+  onPhone(viewport)("keep a size picked and a quantity typed before they arrived, priced as that size", async () => {
     const { page, close } = await browser.open(viewport, { hydrated: false });
     try {
       const scripts = await holdScripts(page);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
-import { useBrowser, viewports } from "../support/browser";
+import { onPhone, useBrowser, viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";
 
 const browser = useBrowser();
@@ -52,7 +52,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("help pages 
     }
   });
 
-  it("shows each policy's date", async () => {
+  onPhone(viewport)("shows each policy's date", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       for (const path of POLICIES) {
@@ -64,7 +64,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("help pages 
     }
   });
 
-  it("opens one FAQ at a time; clicking the open one closes it", async () => {
+  onPhone(viewport)("opens one FAQ at a time; clicking the open one closes it", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto("/faqs?topic=shipping-delivery");

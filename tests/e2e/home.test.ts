@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../support/accounts";
+import { createUser } from "../../tooling/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../workers/services/settings";
 import { seriousAxeViolations } from "../support/axe";
-import { laptop, useBrowser, viewports } from "../support/browser";
+import { laptop, onPhone, useBrowser, viewports } from "../support/browser";
 import { actBeforeHydration } from "../support/page";
 
 const browser = useBrowser();
@@ -61,7 +61,7 @@ async function cardSlugs(page: Page): Promise<string[]> {
 const ascending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("listing (%s)", (viewport) => {
-  it(`shows ${PAGE_SIZE} products, then ${PAGE_SIZE * 2} after See More without reloading the page`, async () => {
+  onPhone(viewport)(`shows ${PAGE_SIZE} products, then ${PAGE_SIZE * 2} after See More without reloading the page`, async () => {
     const { page, close } = await browser.open(viewport);
     try {
       const res = await page.goto("/all-products");
@@ -84,7 +84,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("listing (%s
     }
   });
 
-  it("filters by a category tile and View All Products resets the listing", async () => {
+  onPhone(viewport)("filters by a category tile and View All Products resets the listing", async () => {
     const kurtis = await categoryNamed("Kurtis");
     const { page, close } = await browser.open(viewport);
     try {

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { insertOrder, newOrderKey, removeOrders } from "../../tooling/orders";
 import { seriousAxeViolations } from "../support/axe";
-import { useBrowser, viewports } from "../support/browser";
-import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
+import { onPhone, useBrowser, viewports } from "../support/browser";
 import { waitForHydration as hydrated } from "../support/page";
 
 /**
@@ -111,7 +111,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("on a %s", (
     await page.getByRole("heading", { level: 1, name: "Thank you for your order!" }).waitFor();
   });
 
-  it("the thank-you page shows the order, the discount, the gift note and the way on, accessibly", async () => {
+  onPhone(viewport)("the thank-you page shows the order, the discount, the gift note and the way on, accessibly", async () => {
     const { page } = await openAs(shopper, viewport);
     const res = await page.goto(`/thankyou?order=${newer.orderNumber}`);
     expect(res?.status()).toBe(200);
@@ -127,7 +127,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("on a %s", (
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it("a guest opens hers with the link's key; without it, the page is not found", async () => {
+  onPhone(viewport)("a guest opens hers with the link's key; without it, the page is not found", async () => {
     const { page } = await browser.open(viewport);
     const res = await page.goto(`/thankyou?order=${guest.orderNumber}&key=${key}`);
     expect(res?.status()).toBe(200);

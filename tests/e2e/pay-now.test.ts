@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import { describe, expect, inject, it } from "vitest";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { cartCall } from "../../tooling/cart";
 import { useBrowser } from "../support/browser";
-import { cartCall } from "../support/cart";
 import { actBeforeHydration, waitForHydration as hydrated } from "../support/page";
 import { useStockedProduct } from "../support/stocked";
 

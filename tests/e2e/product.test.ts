@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { productPath } from "../../workers/services/paths";
 import { seriousAxeViolations } from "../support/axe";
-import { laptop, useBrowser, viewports } from "../support/browser";
+import { laptop, onPhone, useBrowser, viewports } from "../support/browser";
 import { actBeforeHydration, holdScripts, waitForReactOn } from "../support/page";
 
 const browser = useBrowser();
@@ -50,66 +50,69 @@ async function settled(page: Page) {
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product page (%s)", (viewport) => {
-  it("disables a sold-out size, ticks none until she picks one, asks for one at the choice, and stops the stepper at its stock", async () => {
-    const { product, soldOut, low } = productWithSoldOutAndLowStockSizes();
-    const { page, close } = await browser.open(viewport);
-    try {
-      const res = await page.goto(pathOf(product));
-      expect(res?.status()).toBe(200);
-      // No size is ticked in the page the server wrote, nor once the script has taken over.
-      const sizeInputs = (await res!.text()).match(/<input[^>]*name="size"[^>]*>/g) ?? [];
-      expect(sizeInputs).toHaveLength(product.sizes.length);
-      expect(sizeInputs.filter((input) => /\schecked/.test(input))).toEqual([]);
-      await hydrated(page);
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.productName);
+  onPhone(viewport)(
+    "disables a sold-out size, ticks none until she picks one, asks for one at the choice, and stops the stepper at its stock",
+    async () => {
+      const { product, soldOut, low } = productWithSoldOutAndLowStockSizes();
+      const { page, close } = await browser.open(viewport);
+      try {
+        const res = await page.goto(pathOf(product));
+        expect(res?.status()).toBe(200);
+        // No size is ticked in the page the server wrote, nor once the script has taken over.
+        const sizeInputs = (await res!.text()).match(/<input[^>]*name="size"[^>]*>/g) ?? [];
+        expect(sizeInputs).toHaveLength(product.sizes.length);
+        expect(sizeInputs.filter((input) => /\schecked/.test(input))).toEqual([]);
+        await hydrated(page);
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.productName);
 
-      const soldOutRadio = page.getByRole("radio", { name: `${soldOut.size} (out of stock)`, exact: true });
-      expect(await soldOutRadio.isDisabled()).toBe(true);
-      expect(await page.locator('.purchase input[name="size"]:checked').count()).toBe(0);
-      expect(await page.getByRole("radio", { name: product.colors[0]!.name, exact: true }).isChecked()).toBe(true);
-      // Until she chooses, the price is the lowest of the sizes in stock, as the product's card says.
-      const lowest = Math.min(...product.sizes.filter((s) => s.stock > 0).map((s) => s.discountPrice || s.price));
-      expect(await page.locator(".purchase .price__now").textContent()).toBe(`₹${lowest.toLocaleString("en-IN")}`);
+        const soldOutRadio = page.getByRole("radio", { name: `${soldOut.size} (out of stock)`, exact: true });
+        expect(await soldOutRadio.isDisabled()).toBe(true);
+        expect(await page.locator('.purchase input[name="size"]:checked').count()).toBe(0);
+        expect(await page.getByRole("radio", { name: product.colors[0]!.name, exact: true }).isChecked()).toBe(true);
+        // Until she chooses, the price is the lowest of the sizes in stock, as the product's card says.
+        const lowest = Math.min(...product.sizes.filter((s) => s.stock > 0).map((s) => s.discountPrice || s.price));
+        expect(await page.locator(".purchase .price__now").textContent()).toBe(`₹${lowest.toLocaleString("en-IN")}`);
 
-      // Add to Cart and Buy Now without a size ask for one at the size choice, which takes focus; nothing is posted.
-      let posts = 0;
-      page.on("request", (r) => {
-        if (r.method() === "POST") posts++;
-      });
-      const sizeGroup = page.getByRole("group", { name: "Size" });
-      for (const name of ["Add to Cart", "Buy Now"]) {
-        await page.getByRole("button", { name, exact: true }).click();
-        const alert = sizeGroup.getByRole("alert");
-        expect(await alert.textContent()).toBe("Please select a size");
-        expect(await sizeGroup.getAttribute("aria-describedby")).toBe(await alert.getAttribute("id"));
-        expect(await sizeGroup.evaluate((el) => el === document.activeElement)).toBe(true);
+        // Add to Cart and Buy Now without a size ask for one at the size choice, which takes focus; nothing is posted.
+        let posts = 0;
+        page.on("request", (r) => {
+          if (r.method() === "POST") posts++;
+        });
+        const sizeGroup = page.getByRole("group", { name: "Size" });
+        for (const name of ["Add to Cart", "Buy Now"]) {
+          await page.getByRole("button", { name, exact: true }).click();
+          const alert = sizeGroup.getByRole("alert");
+          expect(await alert.textContent()).toBe("Please select a size");
+          expect(await sizeGroup.getAttribute("aria-describedby")).toBe(await alert.getAttribute("id"));
+          expect(await sizeGroup.evaluate((el) => el === document.activeElement)).toBe(true);
+        }
+        expect(posts).toBe(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        await page.getByRole("radio", { name: low.size, exact: true }).check();
+        expect(await sizeGroup.getByRole("alert").count()).toBe(0);
+        const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+        const plus = page.getByRole("button", { name: "Increase quantity" });
+        const minus = page.getByRole("button", { name: "Decrease quantity" });
+        expect(await quantity.inputValue()).toBe("1");
+        expect(await minus.isDisabled()).toBe(true);
+        for (let i = 1; i < low.stock; i++) await plus.click();
+        expect(await quantity.inputValue()).toBe(String(low.stock));
+        expect(await plus.isDisabled()).toBe(true);
+        expect(await minus.isDisabled()).toBe(false);
+        expect(await page.locator(".purchase").textContent()).toContain(`Only ${low.stock} left`);
+        // The price is the chosen size's.
+        expect(await page.locator(".purchase .price__now").textContent()).toContain(low.discountPrice.toLocaleString("en-IN"));
+
+        // Another size with more stock keeps the quantity she chose.
+        const roomier = product.sizes.find((s) => s.stock > low.stock)!;
+        await page.getByRole("radio", { name: roomier.size, exact: true }).check();
+        expect(await quantity.inputValue()).toBe(String(low.stock));
+      } finally {
+        await close();
       }
-      expect(posts).toBe(0);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      await page.getByRole("radio", { name: low.size, exact: true }).check();
-      expect(await sizeGroup.getByRole("alert").count()).toBe(0);
-      const quantity = page.getByRole("spinbutton", { name: "Quantity" });
-      const plus = page.getByRole("button", { name: "Increase quantity" });
-      const minus = page.getByRole("button", { name: "Decrease quantity" });
-      expect(await quantity.inputValue()).toBe("1");
-      expect(await minus.isDisabled()).toBe(true);
-      for (let i = 1; i < low.stock; i++) await plus.click();
-      expect(await quantity.inputValue()).toBe(String(low.stock));
-      expect(await plus.isDisabled()).toBe(true);
-      expect(await minus.isDisabled()).toBe(false);
-      expect(await page.locator(".purchase").textContent()).toContain(`Only ${low.stock} left`);
-      // The price is the chosen size's.
-      expect(await page.locator(".purchase .price__now").textContent()).toContain(low.discountPrice.toLocaleString("en-IN"));
-
-      // Another size with more stock keeps the quantity she chose.
-      const roomier = product.sizes.find((s) => s.stock > low.stock)!;
-      await page.getByRole("radio", { name: roomier.size, exact: true }).check();
-      expect(await quantity.inputValue()).toBe(String(low.stock));
-    } finally {
-      await close();
-    }
-  });
+    },
+  );
 
   it("opens the size chart with the size chart's eight rows and closes it on Escape", async () => {
     const { page, close } = await browser.open(viewport);
@@ -186,7 +189,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product pag
     }
   });
 
-  it("asks a signed-out shopper to sign in first, the add waiting for her in the cart", async () => {
+  onPhone(viewport)("asks a signed-out shopper to sign in first, the add waiting for her in the cart", async () => {
     // The action's "sign in first" answer is a 401.
     const product = products.find((p) => p.sizes.some((s) => s.stock > 0))!;
     const { page, close } = await browser.open(viewport, { expectStatuses: [401] });
@@ -424,7 +427,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("product car
     }
   });
 
-  it("says an out-of-stock product is out of stock without opening the modal", async () => {
+  onPhone(viewport)("says an out-of-stock product is out of stock without opening the modal", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto("/search?query=sky%20blue%20striped");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../../tooling/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, viewports } from "../support/browser";
 import { waitForHydration as hydrated } from "../support/page";

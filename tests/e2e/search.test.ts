@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { Suggestion } from "../../app/routes/search-suggest";
 import { seriousAxeViolations } from "../support/axe";
-import { useBrowser, viewports } from "../support/browser";
+import { onPhone, useBrowser, viewports } from "../support/browser";
 import { roundTripsOf } from "../support/round-trips";
 
 const browser = useBrowser();
@@ -70,7 +70,7 @@ describe("not found", () => {
 });
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("search results (%s)", (viewport) => {
-  it("says so when nothing matches", async () => {
+  onPhone(viewport)("says so when nothing matches", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       const res = await page.goto("/search?query=zzqxjv");
@@ -83,7 +83,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("search resu
     }
   });
 
-  it("shows 16 results, and 32 after one See More without reloading the page", async () => {
+  onPhone(viewport)("shows 16 results, and 32 after one See More without reloading the page", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto(`/search?query=${BROAD_QUERY}`);

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { createUser, latestCode, latestResetLink, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
+import { createUser, latestCode, latestResetLink, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
 import { useBrowser } from "../support/browser";
 import { actBeforeHydration } from "../support/page";
 

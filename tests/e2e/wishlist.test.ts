@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../../tooling/accounts";
 import { seriousAxeViolations } from "../support/axe";
-import { type OpenOptions, useBrowser, viewports } from "../support/browser";
+import { type OpenOptions, onPhone, useBrowser, viewports } from "../support/browser";
 import { waitForHydration as hydrated } from "../support/page";
 
 /**
@@ -46,7 +46,7 @@ describe("the wishlist heart for a signed-out visitor", () => {
 });
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the wishlist on a %s", (viewport) => {
-  it("hearts from a card and from the product page, shows them on /wishlist, removes one there", async () => {
+  onPhone(viewport)("hearts from a card and from the product page, shows them on /wishlist, removes one there", async () => {
     const user = await createUser(browser.baseUrl, `wish-e2e-${viewport}`, "Ritu Malhotra");
     const { page, close } = await openAs(user, viewport);
     try {

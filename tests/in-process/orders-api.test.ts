@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TEST_ADDRESS } from "../support/accounts";
-import type { ApiProduct } from "../support/cart";
+import { TEST_ADDRESS } from "../../tooling/accounts";
+import type { ApiProduct } from "../../tooling/cart";
 import { useInProcessApp } from "../support/in-process";
 
 /**

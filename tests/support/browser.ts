@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject, it } from "vitest";
 import { waitForHydration } from "./page";
 
 export const viewports = {
@@ -11,6 +11,17 @@ export const viewports = {
 export const laptop = { width: 1280, height: 800 } as const;
 
 export type Viewport = keyof typeof viewports | { width: number; height: number };
+
+/**
+ * Inside a `describe.each` over both widths: `onPhone(viewport)` instead of `it` for a test whose
+ * subject does not change with the width (a flow, a message, what the server stored). It is defined
+ * at the phone's width only, where shoppers are, and not run twice; tests about layout (header and
+ * menu, sticky bars, tables, grids, dialogs, overflow) keep `it` and run at both widths. A block
+ * none of whose tests depends on the width lists only the phone (vitest refuses a block left empty).
+ */
+export function onPhone(viewport: keyof typeof viewports): typeof it {
+  return viewport === "phone" ? it : ((() => {}) as unknown as typeof it);
+}
 
 export interface OpenOptions {
   javaScriptEnabled?: boolean;

@@ -1,27 +1,39 @@
 import type { TestProject } from "vitest/node";
-import { startStack } from "./stack";
+import { startStack } from "../../tooling/stack";
+import { type StackContext, testWorkers } from "./stack-context";
 
 declare module "vitest" {
-  export interface ProvidedContext {
-    baseUrl: string;
-    dbUrl: string;
-    dbLinkControlUrl: string;
-    dbTimeoutMs: number;
-    razorpayUrl: string;
-    scheduledUrl: string;
-    sessionSecret: string;
+  export interface ProvidedContext extends StackContext {
+    /** One running shop per vitest worker, by `VITEST_POOL_ID` - 1 (stack-context.ts picks this file's). */
+    stacks: StackContext[];
   }
 }
 
-/** One running shop for the whole Worker and browser run: starting workerd is the slow part. */
+/**
+ * One running shop per vitest worker for the whole Worker and browser run: starting workerd is the
+ * slow part, and a worker runs its files one at a time, so two files never share a database, an edge
+ * cache, rate limits or a database link a test cuts.
+ */
 export default async function setup(project: TestProject) {
-  const stack = await startStack({ outageControls: true });
-  project.provide("baseUrl", stack.baseUrl);
-  project.provide("dbUrl", stack.dbUrl);
-  project.provide("dbLinkControlUrl", stack.dbLinkControlUrl!);
-  project.provide("dbTimeoutMs", stack.dbTimeoutMs!);
-  project.provide("razorpayUrl", stack.razorpayUrl);
-  project.provide("scheduledUrl", stack.scheduledUrl);
-  project.provide("sessionSecret", stack.sessionSecret);
-  return () => stack.stop();
+  const started = await Promise.allSettled(Array.from({ length: testWorkers }, () => startStack({ outageControls: true })));
+  const stacks = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const stopAll = () => Promise.all(stacks.map((s) => s.stop()));
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  const contexts = stacks.map(
+    (stack): StackContext => ({
+      baseUrl: stack.baseUrl,
+      dbUrl: stack.dbUrl,
+      dbLinkControlUrl: stack.dbLinkControlUrl!,
+      dbTimeoutMs: stack.dbTimeoutMs!,
+      razorpayUrl: stack.razorpayUrl,
+      scheduledUrl: stack.scheduledUrl,
+      sessionSecret: stack.sessionSecret,
+    }),
+  );
+  project.provide("stacks", contexts);
+  return stopAll;
 }

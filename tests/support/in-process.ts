@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { type LocalDbServer, startLocalDbServer } from "../../db/local-server/server";
 import { seedDatabase } from "../../db/seed";
 import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
 import { useTempDatabase } from "./temp-db";
+
+/** Where the app answers in this process: port 80 of loopback, which no test server listens on. */
+const ORIGIN = "http://127.0.0.1";
 
 /** A limiter that never limits: these tests are about answers, not abuse (the Worker tests cover that). */
 const unlimited: RateLimit = { limit: async () => ({ success: true }) };
@@ -30,7 +33,23 @@ export function useInProcessApp(tag: string) {
     props: {},
   } as unknown as ExecutionContext;
 
+  const request = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+    Promise.resolve(
+      worker.fetch(
+        new Request(typeof input === "string" || input instanceof URL ? new URL(input, ORIGIN) : input, init),
+        env,
+        executionCtx,
+      ),
+    );
+
   beforeAll(async () => {
+    // The tooling's helpers (make a shopper, read her mailbox, post JSON) fetch the shop by its
+    // address; requests to this one go to the app in this process, every other one (the database
+    // server's) leaves as before.
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(input instanceof Request ? input.url : input).origin === ORIGIN ? request(input, init) : realFetch(input, init),
+    );
     const client = createClient({ url: database.url });
     try {
       await seedDatabase(drizzle(client));
@@ -52,6 +71,7 @@ export function useInProcessApp(tag: string) {
     };
   });
   afterAll(async () => {
+    vi.unstubAllGlobals();
     await Promise.allSettled(pending);
     await server?.close();
   });
@@ -59,7 +79,17 @@ export function useInProcessApp(tag: string) {
   return {
     /** One request through the Worker's app, as `fetch` would send it to the Worker. */
     request(path: string, init?: RequestInit): Promise<Response> {
-      return Promise.resolve(worker.fetch(new Request(new URL(path, "http://127.0.0.1"), init), env, executionCtx));
+      return request(path, init);
+    },
+    /** The shop's address: `fetch` to it (the tooling's helpers included) reaches this app. */
+    baseUrl: ORIGIN,
+    /** The database server the app reads (known once the tests start). */
+    get dbUrl() {
+      return server.url;
+    },
+    /** Signs this app's session tokens (known once the tests start). */
+    get sessionSecret() {
+      return env.SESSION_SECRET;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TestUser } from "./accounts";
+import type { TestUser } from "../../tooling/accounts";
 
 /**
  * A page's form posts and GETs as a browser without JavaScript sends them: the shopper's session

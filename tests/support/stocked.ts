@@ -1,14 +1,21 @@
 import { afterAll, beforeAll } from "vitest";
-import { type ApiProduct, buyableProducts, setStock } from "./cart";
+import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 
 /**
  * A buyable product (`pick` chooses it from the list) whose first two in-stock sizes are given known
  * stock for the test file, and put back after it; `other` is a second buyable product.
  */
-export function useStockedProduct(base: string, dbUrl: string, stocks: [number, number], pick: (list: ApiProduct[]) => ApiProduct[]) {
+export function useStockedProduct(
+  base: string,
+  /** The database, or how to find it once the tests start (an in-process app's is known only then). */
+  database: string | (() => string),
+  stocks: [number, number],
+  pick: (list: ApiProduct[]) => ApiProduct[],
+) {
   const fixture = {} as { product: ApiProduct; other: ApiProduct; sizeA: string; sizeB: string };
   const restore: (() => Promise<void>)[] = [];
   beforeAll(async () => {
+    const dbUrl = typeof database === "string" ? database : database();
     const [product, other] = pick(await buyableProducts(base)) as [ApiProduct, ApiProduct];
     const [sizeA, sizeB] = product.sizes.filter((z) => z.stock > 0).map((z) => z.size) as [string, string];
     Object.assign(fixture, { product, other, sizeA, sizeB });

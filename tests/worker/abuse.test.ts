@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { crc32 } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
-import { createUser, latestResetLink, mailsTo, postJson, TEST_ADDRESS, uniqueEmail } from "../support/accounts";
+import { createUser, latestResetLink, mailsTo, postJson, TEST_ADDRESS, uniqueEmail } from "../../tooling/accounts";
 
 const base = inject("baseUrl");
 const url = (path: string) => new URL(path, base);

@@ -1,11 +1,11 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
+import { removeOrders } from "../../tooling/orders";
 import { COUPON_MESSAGES } from "../../workers/services/admin-coupons.rules";
 import { couponMessages } from "../../workers/services/coupon.rules";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { fillBasket } from "../support/cart";
-import { removeOrders } from "../support/orders";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 

@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { BACK_OFFICE_ROUTE_IDS, comparableBody, unknownTwin } from "../../tooling/fuzz";
 import { SESSION_COOKIE } from "../../workers/services/session";
-import { createUser, type TestUser } from "../support/accounts";
-import { BACK_OFFICE_ROUTE_IDS, comparableBody, unknownTwin } from "../support/fuzz";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser, postJson, type TestUser } from "../support/accounts";
+import { createUser, postJson, type TestUser } from "../../tooling/accounts";
 
 /**
  * The back office's door: every /api/admin path answers a signed-out visitor, a shopper,

@@ -1,13 +1,14 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, mailsTo, postJson, type TestUser } from "../../tooling/accounts";
+import { insertOrder, removeOrders } from "../../tooling/orders";
 import { INBOX_MESSAGES } from "../../workers/services/admin-inbox";
 import { REVIEW_MODERATION_MESSAGES } from "../../workers/services/admin-reviews";
 import { productPath } from "../../workers/services/paths";
 import { settings } from "../../workers/services/settings";
-import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
 import { untilCached } from "../support/edge-cache";
-import { insertOrder, removeOrders } from "../support/orders";
+import { untilAfter, untilRead } from "../support/inbox";
 import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
 
@@ -89,7 +90,12 @@ describe("the inbox", () => {
     const contactEmail = `asha.${id}@example.com`;
     const enquiryEmail = `meera.${id}@example.com`;
     await send("/api/contact", { name: `Asha ${id}`, email: contactEmail, message: `Do you stitch blouses? ${id}` });
-    await new Promise((r) => setTimeout(r, 5));
+    // Newest first: the enquiry must be stamped after the message, not in the same millisecond.
+    await untilAfter(
+      Number(
+        (await db.execute({ sql: "select max(created_at) t from contact_messages where email = ?", args: [contactEmail] })).rows[0]!.t,
+      ),
+    );
     await send("/api/enquiries/send-enquiry", {
       fullName: `Meera ${id}`,
       email: enquiryEmail,
@@ -308,7 +314,7 @@ describe("round trips", () => {
       expect({ path, ...(await roundTripsOf(path, auth)) }).toMatchObject({ path, status: 200, trips: 1 });
     // A message once read (its first opening writes the reading after the answer).
     await roundTripsOf(`/api/admin/messages/${first.kind}/${first.id}`, auth);
-    await new Promise((r) => setTimeout(r, 200));
+    await untilRead(db, first.kind as "contact" | "enquiry", first.id);
     expect(await roundTripsOf(`/api/admin/messages/${first.kind}/${first.id}`, auth)).toMatchObject({ status: 200, trips: 1 });
   });
 });

@@ -1,12 +1,12 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
+import { insertOrder, removeOrders } from "../../tooling/orders";
 import { isGstin } from "../../workers/services/gst";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { fillBasket } from "../support/cart";
-import { insertOrder, removeOrders } from "../support/orders";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 

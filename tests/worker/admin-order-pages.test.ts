@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { fillBasket } from "../support/cart";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
 import { pageForms } from "../support/page-forms";
 import { ownerToken as signInOwner } from "../support/staff";
 

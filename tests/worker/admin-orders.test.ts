@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { type ApiProduct, buyableProducts, setStock } from "../support/cart";
-import { insertOrder, removeOrders } from "../support/orders";
+import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
+import { insertOrder, removeOrders } from "../../tooling/orders";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { cartCall } from "../../tooling/cart";
+import { insertOrder, removeOrders } from "../../tooling/orders";
 import { PRODUCT_MESSAGES } from "../../workers/services/admin-products.rules";
 import { productPath } from "../../workers/services/paths";
-import { createUser, type TestUser } from "../support/accounts";
-import { cartCall } from "../support/cart";
 import { useCatalogueRestored } from "../support/catalogue";
 import { untilCached } from "../support/edge-cache";
-import { insertOrder, removeOrders } from "../support/orders";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 

@@ -1,11 +1,11 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, mailsTo, postJson, type TestUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
 import { SETTINGS_MESSAGES } from "../../workers/services/shop-settings.rules";
-import { createUser, mailsTo, postJson, type TestUser } from "../support/accounts";
-import { fillBasket } from "../support/cart";
 import { untilCached } from "../support/edge-cache";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";

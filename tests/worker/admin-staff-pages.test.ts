@@ -2,9 +2,9 @@ import { createClient } from "@libsql/client";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
+import { createUser, postJson, TEST_PASSWORD, type TestUser, uniqueEmail } from "../../tooling/accounts";
+import { insertOrder, removeOrders } from "../../tooling/orders";
 import { STAFF_MESSAGES } from "../../workers/services/staff.rules";
-import { createUser, postJson, TEST_PASSWORD, type TestUser, uniqueEmail } from "../support/accounts";
-import { insertOrder, removeOrders } from "../support/orders";
 import { pageForms } from "../support/page-forms";
 
 /**

@@ -10,7 +10,7 @@ import {
   TEST_ADDRESS,
   TEST_PASSWORD,
   uniqueEmail,
-} from "../support/accounts";
+} from "../../tooling/accounts";
 
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");

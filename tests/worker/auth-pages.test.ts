@@ -13,7 +13,7 @@ import {
   postJson,
   TEST_PASSWORD,
   uniqueEmail,
-} from "../support/accounts";
+} from "../../tooling/accounts";
 import { untilCached } from "../support/edge-cache";
 import { roundTripsOf } from "../support/round-trips";
 

@@ -1,9 +1,9 @@
 import { type IncomingHttpHeaders, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, type TestUser } from "../support/accounts";
-import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 import { pageForms } from "../support/page-forms";
 
 /**

@@ -1,9 +1,10 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
+import { useDom } from "../support/dom";
 import { pageForms } from "../support/page-forms";
 
 /**
@@ -39,6 +40,7 @@ afterAll(async () => {
 const { post, get } = pageForms(base);
 
 /** The HTML as a person reads it (React writes an apostrophe as &#x27;). */
+const dom = useDom();
 const readable = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
 const shows = (html: string, text: string) => readable(html).includes(text);
 const setCookies = (res: Response) => res.headers.getSetCookie().join("\n");
@@ -133,10 +135,10 @@ describe("who sees checkout", () => {
     expect((await save({ streetAddress: "7 Park Street", townCity: "Kolkata", state: "West Bengal", zipcode: "700016" })).status).toBe(201);
     const { html, checkoutKey, lines } = await pageFields(asha);
     expect(/aria-current="step"[^>]*>.*?Checkout details/s.test(html)).toBe(true);
-    const radios = (html.match(/<input type="radio" name="addressId"[^>]*>/g) ?? []).map((tag) => [
-      /value="(\w+)"/.exec(tag)?.[1],
-      tag.includes('checked=""'),
-    ]);
+    const doc = await dom(html);
+    const radios = await doc
+      .locator('input[type="radio"][name="addressId"]')
+      .evaluateAll((inputs) => inputs.map((i) => [i.getAttribute("value"), i.hasAttribute("checked")] as const));
     expect(radios).toHaveLength(3);
     expect(radios.map(([, checked]) => checked)).toEqual([true, false, false]);
     expect(radios[2]![0]).toBe("new");
@@ -204,8 +206,8 @@ describe("the coupon box", () => {
     expect(html.includes("Discount (WELCOME10)")).toBe(true);
     expect(html.includes(`<dt>Total</dt><dd>${formatRupees(subtotal - discount + 100_00)}</dd>`)).toBe(true);
     // Applied: the input disabled with the code, Remove offered, and the code travels with Place Order.
-    const input = /<input[^>]*id="[^"]*-code"[^>]*>/.exec(html)?.[0] ?? "";
-    expect([input.includes('value="WELCOME10"'), input.includes('disabled=""')]).toEqual([true, true]);
+    const input = (await dom(html)).locator('input[id$="-code"]');
+    expect([await input.getAttribute("value"), await input.getAttribute("disabled")]).toEqual(["WELCOME10", ""]);
     expect(html.includes("Remove")).toBe(true);
     expect(html.includes('type="hidden" name="couponCode" value="WELCOME10"')).toBe(true);
   });
@@ -422,13 +424,14 @@ describe("the coupon and a new address in one form without JavaScript", () => {
     phoneNumber: "9811122233",
     emailAddress: "tara@example.com",
   };
-  const inputValue = (html: string, name: string) => readable(new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "");
-  const expectTyped = (html: string) => {
-    for (const [name, value] of Object.entries(typed)) expect(inputValue(html, name), name).toContain(`value="${value}"`);
+  const expectTyped = async (html: string) => {
+    const doc = await dom(html);
+    const input = (selector: string) => doc.locator(selector).first();
+    for (const [name, value] of Object.entries(typed)) expect(await input(`input[name="${name}"]`).getAttribute("value"), name).toBe(value);
     // "Add a new address" still chosen, "Save to my profile" still unticked, cash on delivery still chosen.
-    expect(/<input[^>]*name="addressId"[^>]*value="new"[^>]*>/.exec(html)?.[0]).toContain('checked=""');
-    expect(inputValue(html, "saveAddress")).not.toContain("checked");
-    expect(/<input[^>]*name="paymentMethod"[^>]*value="cashOnDelivery"[^>]*>/.exec(html)?.[0]).toContain('checked=""');
+    expect(await input('input[name="addressId"][value="new"]').getAttribute("checked")).toBe("");
+    expect(await input('input[name="saveAddress"]').getAttribute("checked")).toBeNull();
+    expect(await input('input[name="paymentMethod"][value="cashOnDelivery"]').getAttribute("checked")).toBe("");
   };
 
   beforeAll(async () => {
@@ -446,27 +449,27 @@ describe("the coupon and a new address in one form without JavaScript", () => {
     const applied = await post("/checkout", { ...form, intent: "apply-coupon", couponEntry: " welcome10 " }, tara);
     expect(applied.status).toBe(200);
     const appliedHtml = await applied.text();
-    expectTyped(appliedHtml);
+    await expectTyped(appliedHtml);
     expect(appliedHtml.includes('type="hidden" name="couponCode" value="WELCOME10"')).toBe(true);
 
     const refused = await post("/checkout", { ...form, intent: "apply-coupon", couponEntry: "monsoon25" }, tara);
     expect(refused.status).toBe(400);
     const refusedHtml = await refused.text();
-    expectTyped(refusedHtml);
+    await expectTyped(refusedHtml);
     expect(shows(refusedHtml, "This coupon has expired.")).toBe(true);
-    expect(inputValue(refusedHtml, "couponEntry")).toContain('value="monsoon25"');
+    expect(await (await dom(refusedHtml)).locator('input[name="couponEntry"]').first().getAttribute("value")).toBe("monsoon25");
 
     const removed = await post("/checkout", { ...form, intent: "remove-coupon", couponCode: "WELCOME10" }, tara);
     expect(removed.status).toBe(200);
     const removedHtml = await removed.text();
-    expectTyped(removedHtml);
+    await expectTyped(removedHtml);
     expect(removedHtml.includes('type="hidden" name="couponCode" value=""')).toBe(true);
 
     // Enter in a field presses the form's first button: a typed code is applied, nothing is placed.
     const entered = await post("/checkout", { ...form, intent: "enter", couponEntry: "welcome10" }, tara);
     expect(entered.status).toBe(200);
     const enteredHtml = await entered.text();
-    expectTyped(enteredHtml);
+    await expectTyped(enteredHtml);
     expect(enteredHtml.includes('type="hidden" name="couponCode" value="WELCOME10"')).toBe(true);
     expect(await ordersOf(tara)).toEqual([]);
 

@@ -1,10 +1,10 @@
 /**
  * The shop while its database is slow or down: the test stack's Worker reaches the database through a
- * proxy (tests/support/db-proxy.ts) that these tests make hang (the connection is accepted, nothing
+ * proxy (tooling/db-proxy.ts) that these tests make hang (the connection is accepted, nothing
  * ever answers) or refuse connections, with the Worker's database time limit set low.
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, postJson, type TestUser } from "../support/accounts";
+import { createUser, postJson, type TestUser } from "../../tooling/accounts";
 
 const base = inject("baseUrl");
 const limitMs = inject("dbTimeoutMs");

@@ -1,11 +1,11 @@
 /**
- * Deterministic slices of `npm run fuzz` (tests/support/fuzz.ts): 1,000 malformed requests to every API endpoint,
+ * Deterministic slices of `npm run fuzz` (tooling/fuzz.ts): 1,000 malformed requests to every API endpoint,
  * shop page and page action get no 5xx and change neither the database nor the R2 bucket; and 400 more to the
  * back office's pages, data and forms alone, as a visitor, a shopper and the owner, where a visitor's and a shopper's
  * answer is exactly an unknown address's.
  */
 import { describe, expect, inject, it } from "vitest";
-import { BACK_OFFICE_ENDPOINTS, fuzzRequests, prepareFuzzTarget, SHOP_ENDPOINTS, sendFuzz, shopState } from "../support/fuzz";
+import { BACK_OFFICE_ENDPOINTS, fuzzRequests, prepareFuzzTarget, SHOP_ENDPOINTS, sendFuzz, shopState } from "../../tooling/fuzz";
 
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");

@@ -1,7 +1,9 @@
 import { createClient } from "@libsql/client";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
+import { textsOf, useDom } from "../support/dom";
 import { decode, fresh } from "../support/html";
 
 const base = inject("baseUrl");
@@ -32,14 +34,14 @@ async function page(path: string, status = 200) {
   return { html, text: textOf(html) };
 }
 
-const h1s = (html: string) => [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1]!).trim());
-const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
-const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
-  );
-const questionsOf = (html: string) => [...html.matchAll(/<summary>([\s\S]*?)<\/summary>/g)].map((m) => textOf(m[1]!).trim());
+const dom = useDom();
+const h1s = (doc: Page) => textsOf(doc, "h1");
+const canonicalOf = (doc: Page) => doc.locator('link[rel="canonical"]').getAttribute("href");
+const jsonLdOf = async (doc: Page) =>
+  (await doc.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
+/** The FAQ's questions: the summaries of the accordion in the page's main content (the header has its own). */
+const questionsOf = (doc: Page) => textsOf(doc, "main details > summary");
+const count = (doc: Page, selector: string) => doc.locator(selector).count();
 
 /** Runs `body` while shop_settings holds `deliveryChargePaise`, then removes the row again. */
 async function withDeliveryCharge(paise: number, body: () => Promise<void>) {
@@ -59,17 +61,18 @@ async function withDeliveryCharge(paise: number, body: () => Promise<void>) {
 describe("policy pages", () => {
   it.each(POLICIES)("%s has its title, one h1, the date, and the support e-mail and phone", async (path, name) => {
     const { html, text } = await page(path);
-    expect(titleOf(html)).toBe(`${name} | ${settings.brand.name}`);
-    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
-    expect(canonicalOf(html)).toMatch(new RegExp(`^https?://[^/]+${path}$`));
-    expect(h1s(html)).toEqual([name]);
+    const doc = await dom(html);
+    expect(await doc.title()).toBe(`${name} | ${settings.brand.name}`);
+    expect(await doc.locator('meta[name="description"]').getAttribute("content")).toMatch(/^.{50,}$/);
+    expect(await canonicalOf(doc)).toMatch(new RegExp(`^https?://[^/]+${path}$`));
+    expect(await h1s(doc)).toEqual([name]);
     expect(text).toContain("Last updated: 27 August 2025");
-    expect(html).toContain(`<time dateTime="${settings.policies.updated}">`);
-    expect(html).toContain(`href="mailto:${settings.store.email}"`);
+    expect(await count(doc, `time[datetime="${settings.policies.updated}"]`)).toBeGreaterThan(0);
+    expect(await count(doc, `a[href="mailto:${settings.store.email}"]`)).toBeGreaterThan(0);
     expect(text).toContain(settings.store.phone);
-    expect(html).toContain(`href="${settings.store.phoneHref}"`);
-    expect(html).toMatch(/<nav[^>]*aria-label="Policies"/);
-    expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="${path}"|<a[^>]*href="${path}"[^>]*aria-current="page"`));
+    expect(await count(doc, `a[href="${settings.store.phoneHref}"]`)).toBeGreaterThan(0);
+    expect(await count(doc, 'nav[aria-label="Policies"]')).toBeGreaterThan(0);
+    expect(await count(doc, `a[aria-current="page"][href="${path}"]`)).toBeGreaterThan(0);
   });
 
   it("states the return window, refund days and cancellation window from settings", async () => {
@@ -102,11 +105,12 @@ describe("policy pages", () => {
 describe("FAQ", () => {
   it("lists the topics as links, the first chosen, its questions closed, with FAQPage JSON-LD", async () => {
     const { html, text } = await page("/faqs");
-    expect(titleOf(html)).toBe(`FAQs | ${settings.brand.name}`);
-    expect(canonicalOf(html)).toMatch(/^https?:\/\/[^/]+\/faqs$/);
-    expect(h1s(html)).toEqual(["Frequently Asked Questions"]);
-    const nav = /<nav[^>]*aria-label="FAQ topics"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
-    const links = [...nav.matchAll(/<a[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [decode(m[1]!), decode(m[2]!)]);
+    const doc = await dom(html);
+    expect(await doc.title()).toBe(`FAQs | ${settings.brand.name}`);
+    expect(await canonicalOf(doc)).toMatch(/^https?:\/\/[^/]+\/faqs$/);
+    expect(await h1s(doc)).toEqual(["Frequently Asked Questions"]);
+    const nav = doc.locator('nav[aria-label="FAQ topics"]');
+    const links = await nav.locator("a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent]));
     expect(links).toEqual([
       ["/faqs", "General Questions"],
       ["/faqs?topic=ordering-payment", "Ordering & Payment"],
@@ -114,15 +118,15 @@ describe("FAQ", () => {
       ["/faqs?topic=product-care", "Product Care"],
       ["/faqs?topic=bulk-custom-orders", "Bulk & Custom Orders"],
     ]);
-    expect(nav).toMatch(/aria-current="page"[^>]*>General Questions</);
+    expect(await nav.locator('a[aria-current="page"]').allTextContents()).toEqual(["General Questions"]);
     expect(text).toContain("General Questions");
-    expect(html).toMatch(/<h2 id="faq-topic">General Questions<\/h2>/);
-    const questions = questionsOf(html);
+    expect(await textsOf(doc, "h2#faq-topic")).toEqual(["General Questions"]);
+    const questions = await questionsOf(doc);
     expect(questions.length).toBeGreaterThan(2);
-    expect(html).not.toMatch(/<details[^>]* open/);
-    expect([...html.matchAll(/<details name="faq-general-questions"/g)]).toHaveLength(questions.length);
+    expect(await count(doc, "details[open]")).toBe(0);
+    expect(await count(doc, 'details[name="faq-general-questions"]')).toBe(questions.length);
 
-    const [ld] = jsonLdOf(html).filter((d) => d["@type"] === "FAQPage");
+    const [ld] = (await jsonLdOf(doc)).filter((d) => d["@type"] === "FAQPage");
     expect(ld).toBeDefined();
     const entities = ld!.mainEntity as { "@type": string; name: string; acceptedAnswer: { text: string } }[];
     expect(entities.map((e) => e.name)).toEqual(questions);
@@ -142,11 +146,12 @@ describe("FAQ", () => {
 
   it("says so for a topic with no questions yet, and gives no FAQPage for it", async () => {
     const { html, text } = await page("/faqs?topic=bulk-custom-orders");
-    expect(html).toMatch(/<h2 id="faq-topic">Bulk &amp; Custom Orders<\/h2>/);
+    const doc = await dom(html);
+    expect(await textsOf(doc, "h2#faq-topic")).toEqual(["Bulk & Custom Orders"]);
     expect(text).toContain("No FAQs available for this topic yet.");
-    expect(questionsOf(html)).toEqual([]);
-    expect(jsonLdOf(html).filter((d) => d["@type"] === "FAQPage")).toEqual([]);
-    expect(canonicalOf(html)).toMatch(/\/faqs\?topic=bulk-custom-orders$/);
+    expect(await questionsOf(doc)).toEqual([]);
+    expect((await jsonLdOf(doc)).filter((d) => d["@type"] === "FAQPage")).toEqual([]);
+    expect(await canonicalOf(doc)).toMatch(/\/faqs\?topic=bulk-custom-orders$/);
   });
 
   it("answers a topic it does not have with the 404 page", async () => {

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, mailsTo, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
 import { formatRupees } from "../../workers/services/pricing";
-import { createUser, mailsTo, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
-import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 
 /**
  * Checkout over the API against the built Worker in workerd, the local libSQL server and

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
 import { productPath } from "../../workers/services/paths";
-import { createUser, TEST_ADDRESS, type TestUser, uniqueEmail } from "../support/accounts";
-import { type ApiProduct, buyableProducts, cartCall, setStock } from "../support/cart";
 import { pageForms } from "../support/page-forms";
 import { ownerToken as signInOwner } from "../support/staff";
 

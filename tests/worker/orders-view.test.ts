@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
-import { insertOrder, newOrderKey, removeOrders, SHIPPING, type TestOrder } from "../support/orders";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { insertOrder, newOrderKey, removeOrders, SHIPPING, type TestOrder } from "../../tooling/orders";
 import { roundTripsOf } from "../support/round-trips";
 
 /**

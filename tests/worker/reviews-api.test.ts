@@ -1,9 +1,9 @@
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, postJson, type TestUser } from "../../tooling/accounts";
 import { productPath } from "../../workers/services/paths";
 import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
-import { createUser, postJson, type TestUser } from "../support/accounts";
 import { untilCached } from "../support/edge-cache";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { renderedPages } from "../../scripts/measure/pages";
-import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { fillBasket } from "../support/cart";
-import { insertOrder, newOrderKey, removeOrders } from "../support/orders";
+import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
+import { insertOrder, newOrderKey, removeOrders } from "../../tooling/orders";
+import { renderedPages } from "../../tooling/pages";
 import { roundTripsOf } from "../support/round-trips";
 import { ownerToken } from "../support/staff";
 

@@ -1,9 +1,9 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { fillBasket } from "../../tooling/cart";
 import { formatRupees } from "../../workers/services/pricing";
 import { settings } from "../../workers/services/settings";
-import { createUser, TEST_ADDRESS, type TestUser } from "../support/accounts";
-import { fillBasket } from "../support/cart";
 
 /**
  * The delivery charge is one setting (the `shop_settings` row, else settings.ts's default)

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser } from "../support/accounts";
+import { createUser } from "../../tooling/accounts";
 import { roundTripsOf } from "../support/round-trips";
 
 /**

@@ -10,11 +10,11 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { startLocalDbServer } from "../../db/local-server/server";
-import { prepareLocalDatabase } from "../../db/prepare";
-import { root, startProcess, waitForHttp } from "../../scripts/processes";
-import { razorpayWorkerVars, startRazorpayStandIn } from "../../stand-ins/razorpay/server";
+import { startLocalDbServer } from "../db/local-server/server";
+import { prepareLocalDatabase } from "../db/prepare";
+import { razorpayWorkerVars, startRazorpayStandIn } from "../stand-ins/razorpay/server";
 import { startDbProxy } from "./db-proxy";
+import { root, startProcess, waitForHttp } from "./processes";
 
 export interface Stack {
   baseUrl: string;

@@ -1,21 +1,27 @@
 import { createClient } from "@libsql/client";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, type TestUser } from "../support/accounts";
-import { type ApiCartItem, type ApiProduct, cartCall, setStock } from "../support/cart";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser, type TestUser } from "../../tooling/accounts";
+import { type ApiCartItem, type ApiProduct, cartCall, setStock } from "../../tooling/cart";
+import { useInProcessApp } from "../support/in-process";
 import { useStockedProduct } from "../support/stocked";
 
 /**
- * The cart API (docs/product/shopping.md) against the built Worker in workerd: the server reads every price
+ * The cart API (docs/product/shopping.md), through the Worker's app in this process: the server reads every price
  * from the catalogue, checks every quantity against the stock in the statement that writes it, and
  * answers another shopper's line exactly like a missing one.
  */
-const base = inject("baseUrl");
-const dbUrl = inject("dbUrl");
+const app = useInProcessApp("cart-api");
+const base = app.baseUrl;
 
 let asha: TestUser;
 let meera: TestUser;
 // Known stock for the two sizes these tests fill (put back after the file).
-const stocked = useStockedProduct(base, dbUrl, [5, 3], (list) => list);
+const stocked = useStockedProduct(
+  base,
+  () => app.dbUrl,
+  [5, 3],
+  (list) => list,
+);
 let kurti: ApiProduct;
 let other: ApiProduct;
 let sizeA: string;
@@ -204,7 +210,7 @@ describe("lines whose product changed since they were added", () => {
     await clear(meera);
     await add(meera, [line(kurti, sizeA, 1)]);
     const color = kurti.colors[0]!.name;
-    const db = createClient({ url: dbUrl });
+    const db = createClient({ url: app.dbUrl });
     const rename = (from: string, to: string) =>
       db.execute({ sql: "UPDATE product_colors SET name = ? WHERE product_id = ? AND name = ?", args: [to, Number(kurti._id), from] });
     try {
@@ -226,7 +232,7 @@ describe("lines whose stock changed since they were added", () => {
     await clear(meera);
     const { items } = await add(meera, [line(kurti, sizeA, 5)]);
     const id = items![0]!._id;
-    const undo = await setStock(dbUrl, kurti._id, sizeA, 2);
+    const undo = await setStock(app.dbUrl, kurti._id, sizeA, 2);
     try {
       const put = (quantity: number) => cartCall(base, meera.token, "PUT", `/api/cart/${id}`, { quantity });
       expect((await put(4)).items![0]).toMatchObject({
@@ -243,8 +249,8 @@ describe("lines whose stock changed since they were added", () => {
   it("say so, with the new figures, and count no money for a line that cannot be bought", async () => {
     await clear(meera);
     await add(meera, [line(kurti, sizeA, 3), line(kurti, sizeB, 2)]);
-    const undoA = await setStock(dbUrl, kurti._id, sizeA, 2);
-    const undoB = await setStock(dbUrl, kurti._id, sizeB, 0);
+    const undoA = await setStock(app.dbUrl, kurti._id, sizeA, 2);
+    const undoB = await setStock(app.dbUrl, kurti._id, sizeB, 0);
     try {
       const { items } = await get(meera);
       expect(items!.find((i) => i.size === sizeA)).toMatchObject({

@@ -1,15 +1,16 @@
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, postJson, type TestUser } from "../support/accounts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser, postJson, type TestUser } from "../../tooling/accounts";
+import { useInProcessApp } from "../support/in-process";
 import { roundTripsOf } from "../support/round-trips";
 
 /**
  * The wishlist API (docs/product/shopping.md) against the built Worker:
  * `GET /api/wishlist`, `POST /api/wishlist { productId }`, `DELETE /api/wishlist/{productId}`.
  */
-const base = inject("baseUrl");
-const dbUrl = inject("dbUrl");
+const app = useInProcessApp("wishlist-api");
+const base = app.baseUrl;
 const url = (path: string) => new URL(path, base);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -47,7 +48,7 @@ async function idsOf(token: string): Promise<string[]> {
 
 /** Every wishlist row in the database, as `userId:productId`: what "changes nothing" is checked against. */
 async function allRows(): Promise<string[]> {
-  const db = createClient({ url: dbUrl });
+  const db = createClient({ url: app.dbUrl });
   try {
     const { rows } = await db.execute("SELECT user_id, product_id FROM wishlist_entries ORDER BY id");
     return rows.map((r) => `${r.user_id}:${r.product_id}`);
@@ -62,7 +63,7 @@ describe("GET /api/wishlist", () => {
     const res = await list(fresh.token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: [] });
-    expect(await roundTripsOf("/api/wishlist", bearer(fresh.token))).toMatchObject({ status: 200, trips: 1 });
+    expect(await roundTripsOf("/api/wishlist", bearer(fresh.token), {}, app)).toMatchObject({ status: 200, trips: 1 });
   });
 
   it("says there is no token, or that the session expired, in the shop's words", async () => {
@@ -76,7 +77,7 @@ describe("GET /api/wishlist", () => {
       .setSubject(asha.id)
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 60)
-      .sign(new TextEncoder().encode(inject("sessionSecret")));
+      .sign(new TextEncoder().encode(app.sessionSecret));
     for (const token of [expired, "not.a.token", `${asha.token}x`]) {
       for (const headers of [bearer(token), { Cookie: `aanchal_session=${token}` }]) {
         const res = await fetch(url("/api/wishlist"), { headers });
@@ -193,7 +194,7 @@ describe("POST and DELETE /api/wishlist", () => {
 
   it("holds at most 200 entries: the next add is refused with a 409 and changes nothing", async () => {
     const shopper = await createUser(base, "wish-full");
-    const db = createClient({ url: dbUrl });
+    const db = createClient({ url: app.dbUrl });
     try {
       // 199 entries for products never on sale (so no page or test sees them), straight into the database.
       const tag = `wishlist-full-${Date.now()}`;
@@ -224,7 +225,7 @@ describe("POST and DELETE /api/wishlist", () => {
 
   it("leaves out a product taken off sale, and will not add one", async () => {
     const shopper = await createUser(base, "wish-withdrawn");
-    const db = createClient({ url: dbUrl });
+    const db = createClient({ url: app.dbUrl });
     let withdrawn: number;
     try {
       // A copy of a real product, never on sale, so no other page or test ever sees it.

@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
-import { DEMO_OWNER } from "../../db/seed";
-import { productPath } from "../../scripts/measure/pages";
+import { DEMO_OWNER } from "../db/seed";
 import { createUser, postJson, TEST_ADDRESS } from "./accounts";
 import { buyableProducts } from "./cart";
+import { productPath } from "./pages";
 
 /** What the fuzz needs of the running shop: two accounts, one with an address and a picture. */
 export interface FuzzTarget {
@@ -76,7 +76,7 @@ export const unknownTwin = (path: string) => path.replace(/^(\/+)admin/i, "$1no-
 export const comparableBody = (body: string) =>
   body.replaceAll(/nonce="[^"]*"/g, 'nonce=""').replaceAll(/(\/|%2F|%252F)(admin|no-such-page)/gi, "$1(address)");
 
-const PNG = new Uint8Array(readFileSync(new URL("../fixtures/images/red-5x3.png", import.meta.url)));
+const PNG = new Uint8Array(readFileSync(new URL("../tests/fixtures/images/red-5x3.png", import.meta.url)));
 
 /** Creates the accounts the fuzz uses (before the state it must not change is recorded). */
 export async function prepareFuzzTarget(baseUrl: string, sessionSecret: string): Promise<FuzzTarget> {
