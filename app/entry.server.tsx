@@ -3,7 +3,7 @@ import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { mayBeShared } from "../workers/edge-cache";
-import { readCookie } from "../workers/services/cookies";
+import { readCookie } from "../workers/services/platform/cookies";
 import { DeferredScriptsContext } from "./lib/deferred-scripts";
 import { DEFERRED_SCRIPTS_BOOT } from "./lib/deferred-scripts.server";
 import { type ShopStylesheet, STYLESHEET_COOKIE, StylesContext, stylesheetFile } from "./lib/inline-styles";

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches } from "react-router";
-import { DATABASE_UNAVAILABLE } from "../workers/services/errors.rules";
-import { settings } from "../workers/services/settings";
+import { settings } from "../workers/services/content/settings";
+import { DATABASE_UNAVAILABLE } from "../workers/services/platform/errors.rules";
 import type { Route } from "./+types/root";
 import { PageShell } from "./components/page-shell";
 import { NotFoundPage, StatusPage, TryAgainLink } from "./components/status-page";

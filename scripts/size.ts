@@ -11,7 +11,7 @@ import { createUser } from "../tooling/accounts";
 import { fillBasket } from "../tooling/cart";
 import { insertOrder } from "../tooling/orders";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, storefrontPages, targetLabel } from "../tooling/pages";
-import { SESSION_COOKIE } from "../workers/services/session";
+import { SESSION_COOKIE } from "../workers/services/accounts/session";
 import { onCleanup, runMeasurement } from "./measure/harness";
 
 const BUDGET_KIB = 100;

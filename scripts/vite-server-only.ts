@@ -8,7 +8,10 @@ const root = new URL("..", import.meta.url).pathname;
  * with forms, price arithmetic, URL building. Everything else under `workers/` and `db/` reaches the
  * database, secrets or crypto, and so is server-only, whether or not its name ends in `.server.ts`.
  */
-const CLIENT_SAFE = [/^workers\/services\/(settings|pricing|paths)\.ts$/, /^workers\/services\/[\w-]+\.(rules|schema)\.ts$/];
+const CLIENT_SAFE = [
+  /^workers\/services\/([\w-]+\/)*(settings|pricing|paths)\.ts$/,
+  /^workers\/services\/([\w-]+\/)*[\w-]+\.(rules|schema)\.ts$/,
+];
 
 function isServerOnly(file: string): boolean {
   const path = relative(root, file.split("?")[0]!);

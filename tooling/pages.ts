@@ -1,5 +1,5 @@
 /** The pages every measurement looks at, resolved against a running stack. */
-import { productPath as storefrontProductPath } from "../workers/services/paths";
+import { productPath as storefrontProductPath } from "../workers/services/platform/paths";
 
 export interface Target {
   name: string;

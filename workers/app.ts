@@ -15,11 +15,11 @@ import { outageAnswer, outageHeaders, withPageGuards } from "./outage";
 import { scheduled } from "./scheduled";
 import { createNonce, securityHeaders } from "./security";
 import { seo } from "./seo";
-import type { ServiceContext } from "./services/context";
-import { AppError, errorHeaders } from "./services/errors";
-import { paymentOrigins } from "./services/razorpay";
-import { readBatcher } from "./services/read-batch";
-import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/session";
+import { clearSessionCookie, readToken, sessionCookieValue, sessionUser, tokenFromRequest } from "./services/accounts/session";
+import { paymentOrigins } from "./services/orders/razorpay";
+import type { ServiceContext } from "./services/platform/context";
+import { AppError, errorHeaders } from "./services/platform/errors";
+import { readBatcher } from "./services/platform/read-batch";
 
 declare module "react-router" {
   interface AppLoadContext {

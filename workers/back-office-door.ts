@@ -1,7 +1,7 @@
 import type { AppLoadContext, ServerBuild } from "react-router";
-import type { ServiceContext } from "./services/context";
-import { STAFF_SESSION_HOURS } from "./services/session";
-import { requireStaff } from "./services/staff";
+import { STAFF_SESSION_HOURS } from "./services/accounts/session";
+import { requireStaff } from "./services/back-office/staff";
+import type { ServiceContext } from "./services/platform/context";
 
 /**
  * The back office's pages are React Router routes like the shop's, and a route that turns a visitor

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../db/schema";
 import type { ApiEnv } from "./api/types";
-import type { ServiceContext } from "./services/context";
-import { listOutbox, renderOutboxMail } from "./services/mail";
-import { escapeHtml } from "./services/mail-frame";
-import { readShopSettings } from "./services/shop-settings";
+import { readShopSettings } from "./services/content/shop-settings";
+import type { ServiceContext } from "./services/platform/context";
+import { listOutbox, renderOutboxMail } from "./services/platform/mail";
+import { escapeHtml } from "./services/platform/mail-frame";
 
 /**
  * Development-only tools, present only when APP_ENV says "development" or "test" (404 otherwise,

@@ -11,8 +11,8 @@
  * reached, the old copy is served instead, so the catalogue stays browsable through an outage.
  */
 
-import { sessionCookieValue } from "./services/session";
-import { settings } from "./services/settings";
+import { sessionCookieValue } from "./services/accounts/session";
+import { settings } from "./services/content/settings";
 
 const STORED_AT = "X-Edge-Stored-At";
 const MAX_AGE = "X-Edge-Max-Age";

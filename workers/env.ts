@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { settings } from "./services/settings";
+import { settings } from "./services/content/settings";
 
 export interface Env {
   DATABASE_URL: string;
@@ -21,7 +21,7 @@ export interface Env {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   /**
-   * Razorpay (workers/services/razorpay.ts). Key id and secrets are secrets in production; without
+   * Razorpay (workers/services/orders/razorpay.ts). Key id and secrets are secrets in production; without
    * them, or with the local stand-in's test keys in production, checkout offers cash on delivery only.
    * The URLs default to Razorpay's own; local runs point them at the stand-in.
    */

@@ -1,7 +1,7 @@
 import { data, type HeadersArgs, type HeadersFunction, type ServerBuild } from "react-router";
 import { databaseUnavailable } from "../db/client";
-import { DATABASE_UNAVAILABLE } from "./services/errors.rules";
-import { settings } from "./services/settings";
+import { settings } from "./services/content/settings";
+import { DATABASE_UNAVAILABLE } from "./services/platform/errors.rules";
 
 /** What both the API and the pages send with their 503 when the database cannot be reached. */
 export const outageHeaders = () => ({ "Retry-After": String(settings.database.retryAfterSeconds) });

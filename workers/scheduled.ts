@@ -1,11 +1,11 @@
 import { createDb } from "../db/client";
 import { assertEnv, dbTimeoutMs, type Env } from "./env";
-import { deliverDueMail } from "./services/mail";
-import { expirePendingOrders } from "./services/order-payments";
+import { expirePendingOrders } from "./services/orders/order-payments";
+import { deliverDueMail } from "./services/platform/mail";
 
 /**
  * The Cron Trigger (`[triggers]` in wrangler.toml), every minute: expires unpaid online orders past
- * their 30 minutes (workers/services/order-payments.ts), and sends the mail whose delivery after its response
+ * their 30 minutes (workers/services/orders/order-payments.ts), and sends the mail whose delivery after its response
  * failed, once its pause is over. The run's clock is the time it was scheduled for, so a test can run
  * it "an hour later" without waiting.
  */

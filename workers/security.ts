@@ -6,7 +6,7 @@ export function createNonce(): string {
 }
 
 /**
- * `payment`: the origins Checkout.js and Razorpay's API come from (workers/services/razorpay.ts):
+ * `payment`: the origins Checkout.js and Razorpay's API come from (workers/services/orders/razorpay.ts):
  * Razorpay's own in production, the local stand-in's in local runs and tests, nothing more.
  */
 export function securityHeaders(
@@ -21,7 +21,7 @@ export function securityHeaders(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     // A product's video may be a link to an https MP4/WebM the owner hosts elsewhere (the back
-    // office takes only those, workers/services/admin-products.rules.ts); media never runs script.
+    // office takes only those, workers/services/back-office/catalog/admin-products.rules.ts); media never runs script.
     "media-src 'self' blob: https:",
     "font-src 'self'",
     `connect-src 'self' ${PAYMENT_SCRIPT}${PAYMENT_FRAME}`,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "./api/types";
-import { listSitemapEntries } from "./services/catalog";
-import { productPath } from "./services/paths";
-import { INFORMATION_PAGES, POLICY_PAGES } from "./services/site-pages.rules";
+import { listSitemapEntries } from "./services/catalog/catalog";
+import { INFORMATION_PAGES, POLICY_PAGES } from "./services/content/site-pages.rules";
+import { productPath } from "./services/platform/paths";
 
 const STATIC_PATHS = ["/", "/all-products", ...[...INFORMATION_PAGES, ...POLICY_PAGES].map((page) => page.to)];
 

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { type AddressLayout, addressLines, type PrintedAddress } from "../../workers/services/address-block.rules";
+import { type AddressLayout, addressLines, type PrintedAddress } from "../../workers/services/accounts/address-block.rules";
 
 /** An address as the shop prints it (address-block.rules.ts), one line under another; the name in bold unless `plainName`. */
 export function AddressBlock({

@@ -1,6 +1,6 @@
-import { settings } from "../../workers/services/settings";
-import type { StoreContact } from "../../workers/services/shop-settings.rules";
-import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/site-pages.rules";
+import { settings } from "../../workers/services/content/settings";
+import type { StoreContact } from "../../workers/services/content/shop-settings.rules";
+import { INFORMATION_PAGES, POLICY_PAGES } from "../../workers/services/content/site-pages.rules";
 import { Kept } from "../lib/kept-html";
 import { useRootData } from "../lib/root-data";
 import { useStoreContact } from "../lib/store-contact";

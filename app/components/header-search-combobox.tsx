@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
-import { searchPath } from "../../workers/services/paths";
-import { settings } from "../../workers/services/settings";
-import type { Suggestion, loader as suggestLoader } from "../routes/search-suggest";
+import { settings } from "../../workers/services/content/settings";
+import { searchPath } from "../../workers/services/platform/paths";
+import type { Suggestion, loader as suggestLoader } from "../routes/catalog/search-suggest";
 import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./search-field";
 import { ShopLink } from "./shop-link";
 

@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
-import { useDisclosure } from "../lib/use-disclosure";
+import { useDisclosure } from "../lib/hooks/use-disclosure";
 import { SearchIcon } from "./icons";
 import { SEARCH_INPUT, type SearchFieldProps, SearchLabel } from "./search-field";
 

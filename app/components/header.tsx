@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
+import { useDisclosure } from "../lib/hooks/use-disclosure";
 import { useShopperCounts } from "../lib/shopper-counts";
-import { useDisclosure } from "../lib/use-disclosure";
 import { HeaderSearch } from "./header-search";
 import { BagIcon, BrandMark, CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { ShopLink } from "./shop-link";

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
+import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/hooks/use-image-fallback";
 
 /**
  * What a line of the cart, the checkout summary, the thank-you page and My Orders shows the same

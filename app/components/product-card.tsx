@@ -1,11 +1,11 @@
 import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { useSubmit } from "react-router";
-import type { CartIntent } from "../../workers/services/choice.rules";
+import type { CartIntent } from "../../workers/services/catalog/choice.rules";
 import { PRIORITY_IMAGE } from "../lib/deferred-scripts";
+import { useHydrated } from "../lib/hooks/use-hydrated";
+import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/hooks/use-image-fallback";
 import { Kept } from "../lib/kept-html";
 import type { ProductCardData } from "../lib/product-card-data";
-import { useHydrated } from "../lib/use-hydrated";
-import { PLACEHOLDER_IMAGE, useImageFallback } from "../lib/use-image-fallback";
 import { Price } from "./product/price";
 import { ShopLink } from "./shop-link";
 import { WishlistHeart } from "./wishlist-heart";

@@ -1,4 +1,4 @@
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 
 // What the header's plain search form and the combobox that takes its place share.
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Form, useLocation } from "react-router";
-import { signInPath } from "../../workers/services/paths";
+import { signInPath } from "../../workers/services/platform/paths";
+import { useDisclosure } from "../lib/hooks/use-disclosure";
 import { useRootData } from "../lib/root-data";
-import { useDisclosure } from "../lib/use-disclosure";
 import { Avatar } from "./avatar";
 import { UserIcon } from "./icons";
 import { ShopLink } from "./shop-link";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { WISHLIST_UPDATE_FAILED, type WishlistAnswer } from "../../workers/services/wishlist.rules";
+import { WISHLIST_UPDATE_FAILED, type WishlistAnswer } from "../../workers/services/shopping/wishlist.rules";
+import { useHydrated } from "../lib/hooks/use-hydrated";
 import { useRootData } from "../lib/root-data";
 import { useShopperCounts } from "../lib/shopper-counts";
-import { useHydrated } from "../lib/use-hydrated";
 import { HeartIcon } from "./icons";
 import { useToast } from "./toast/toast";
 

@@ -1,7 +1,7 @@
 import { data, Form, Outlet, useLocation } from "react-router";
-import { AppError } from "../../workers/services/errors";
-import { settings } from "../../workers/services/settings";
-import { requireStaff } from "../../workers/services/staff";
+import { requireStaff } from "../../workers/services/back-office/staff";
+import { settings } from "../../workers/services/content/settings";
+import { AppError } from "../../workers/services/platform/errors";
 import { ShopLink } from "../components/shop-link";
 import adminCss from "../styles/admin.css?url";
 import type { Route } from "./+types/admin-layout";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 import { BrandMark } from "../components/icons";
 import { useStoreContact } from "../lib/store-contact";
 

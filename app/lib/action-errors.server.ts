@@ -1,5 +1,5 @@
 import { databaseUnavailable } from "../../db/client";
-import { AppError } from "../../workers/services/errors";
+import { AppError } from "../../workers/services/platform/errors";
 
 /**
  * Rethrows what no form answers: a Response (a redirect, the back office's 404) and a database that

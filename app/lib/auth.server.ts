@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { safeRedirect } from "../../workers/services/auth.schema";
-import type { ServiceContext } from "../../workers/services/context";
-import { cookieHeader, readCookie } from "../../workers/services/cookies";
-import { AppError, errorHeaders } from "../../workers/services/errors";
-import type { FieldErrors } from "../../workers/services/fields.schema";
-import { signInPath } from "../../workers/services/paths";
-import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/session";
+import { safeRedirect } from "../../workers/services/accounts/auth.schema";
+import { clearSessionCookie, type SessionUser, sessionCookie } from "../../workers/services/accounts/session";
+import type { ServiceContext } from "../../workers/services/platform/context";
+import { cookieHeader, readCookie } from "../../workers/services/platform/cookies";
+import { AppError, errorHeaders } from "../../workers/services/platform/errors";
+import type { FieldErrors } from "../../workers/services/platform/fields.schema";
+import { signInPath } from "../../workers/services/platform/paths";
 import { rethrowUnanswered } from "./action-errors.server";
 
 /** Page-side session helpers: loaders and actions call the services directly (README.md, 'How a request is served'). */

@@ -1,20 +1,20 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { addChoices, addToCart, clearCart, type HeldLine, myCart, removeLine, updateLine } from "../../workers/services/cart";
-import { cartMessages } from "../../workers/services/cart.rules";
-import { type CheckedChoice, checkChoice } from "../../workers/services/cart-choice";
-import { type ChoiceSource, messages, type Selection } from "../../workers/services/choice.rules";
-import type { ServiceContext } from "../../workers/services/context";
-import { cookieHeader, readCookie } from "../../workers/services/cookies";
-import { errorHeaders } from "../../workers/services/errors";
-import { signInPath, withRedirect } from "../../workers/services/paths";
-import { requireUser } from "../../workers/services/session";
+import { requireUser } from "../../workers/services/accounts/session";
+import { type ChoiceSource, messages, type Selection } from "../../workers/services/catalog/choice.rules";
+import type { ServiceContext } from "../../workers/services/platform/context";
+import { cookieHeader, readCookie } from "../../workers/services/platform/cookies";
+import { errorHeaders } from "../../workers/services/platform/errors";
+import { signInPath, withRedirect } from "../../workers/services/platform/paths";
+import { addChoices, addToCart, clearCart, type HeldLine, myCart, removeLine, updateLine } from "../../workers/services/shopping/cart";
+import { cartMessages } from "../../workers/services/shopping/cart.rules";
+import { type CheckedChoice, checkChoice } from "../../workers/services/shopping/cart-choice";
 import { problemOf } from "./action-errors.server";
 import { type CartAnswer, readChoice } from "./product-choice";
 
 /**
  * The one cart action (Hydrogen's model): the product page, the card modal and the cart page post
- * here with an `intent`, and each intent is one call of workers/services/cart.ts. Without JavaScript
+ * here with an `intent`, and each intent is one call of workers/services/shopping/cart.ts. Without JavaScript
  * the answer comes back with the page; with it, a fetcher shows it as a toast.
  */
 

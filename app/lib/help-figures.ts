@@ -1,7 +1,7 @@
-import { indiaDate, indiaMidnight } from "../../workers/services/india-time.rules";
-import { formatRupees } from "../../workers/services/pricing";
-import { settings } from "../../workers/services/settings";
-import type { MoneyRules } from "../../workers/services/shop-settings";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
+import type { MoneyRules } from "../../workers/services/content/shop-settings";
+import { indiaDate, indiaMidnight } from "../../workers/services/platform/india-time.rules";
 
 /**
  * The figures the FAQ, the policy pages and product pages state, written out once, so they can never word a rule

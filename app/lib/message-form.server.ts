@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import type { ServiceContext } from "../../workers/services/context";
-import { MESSAGE_LIMITS } from "../../workers/services/messages.rules";
+import { MESSAGE_LIMITS } from "../../workers/services/content/messages.rules";
+import type { ServiceContext } from "../../workers/services/platform/context";
 import type { MessageAnswer } from "../components/contact/message-form";
 import { formProblem, readForm } from "./auth.server";
 

@@ -1,4 +1,4 @@
-import type { SizePrice } from "../../workers/services/pricing";
+import type { SizePrice } from "../../workers/services/catalog/pricing";
 import type { Colour } from "./product-options";
 
 /** What a card shows; built on the server by toProductCard (app/lib/product-card.server.ts). */

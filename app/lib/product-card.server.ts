@@ -1,5 +1,5 @@
-import { type CardProduct, cardOf } from "../../workers/services/catalog";
-import { productPath } from "../../workers/services/paths";
+import { type CardProduct, cardOf } from "../../workers/services/catalog/catalog";
+import { productPath } from "../../workers/services/platform/paths";
 import { ratingSummary } from "../lib/product-options";
 import type { ProductCardData } from "./product-card-data";
 

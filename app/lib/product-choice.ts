@@ -1,9 +1,9 @@
 /**
  * Reading a posted choice of colour, size and quantity (the product page's form and the card
  * modal's), and the product route's answer to it. The rules that judge it are
- * workers/services/choice.rules.ts.
+ * workers/services/catalog/choice.rules.ts.
  */
-import type { CartIntent, ChoiceSource, Selection } from "../../workers/services/choice.rules";
+import type { CartIntent, ChoiceSource, Selection } from "../../workers/services/catalog/choice.rules";
 
 function text(form: FormData, name: string): string | null {
   const value = form.get(name);

@@ -2,11 +2,11 @@
  * The rules for choosing colour, size and quantity while the shopper chooses (docs/product/catalog.md,
  * "The product page"): what is ticked for her, the stepper's bounds, the low-stock note and the
  * rating. Pure, client-safe and small, because the product page loads it; judging a submitted
- * choice, with its messages, is workers/services/choice.rules.ts.
+ * choice, with its messages, is workers/services/catalog/choice.rules.ts.
  */
 
-import type { SizePrice } from "../../workers/services/pricing";
-import { onlyAvailable } from "../../workers/services/stock.rules";
+import type { SizePrice } from "../../workers/services/catalog/pricing";
+import { onlyAvailable } from "../../workers/services/catalog/stock.rules";
 
 export interface Colour {
   name: string;

@@ -1,6 +1,6 @@
-import type { Review } from "../../workers/services/catalog";
-import type { ServiceContext } from "../../workers/services/context";
-import { REVIEW_MESSAGES, reviewProblems } from "../../workers/services/reviews.rules";
+import type { Review } from "../../workers/services/catalog/catalog";
+import type { ServiceContext } from "../../workers/services/platform/context";
+import { REVIEW_MESSAGES, reviewProblems } from "../../workers/services/shopping/reviews.rules";
 import { type ReviewAnswer, ReviewForm } from "../components/product/review-form";
 import type { ReviewItem } from "../components/product/review-list";
 import { provideServerReviewForm } from "../components/product/reviews-panel";
@@ -41,7 +41,7 @@ export function refusedReviewUrl(productPage: string, code: "invalid" | "gone" |
 
 /**
  * What the Reviews tab says after a review posted without JavaScript came back (`?reviewed=` or
- * `?reviewError=`, see app/routes/product-reviews.ts); only to a signed-in shopper, since a
+ * `?reviewError=`, see app/routes/catalog/product-reviews.ts); only to a signed-in shopper, since a
  * signed-out page may be shared from the edge cache. A refusal's field messages are worked out again
  * from what she sent, by the same rules the server applied.
  */

@@ -1,7 +1,7 @@
-import type { ServiceContext } from "../../workers/services/context";
-import { shopperHeader } from "../../workers/services/header";
-import { shopSettings } from "../../workers/services/shop-settings";
-import { storeContactOf } from "../../workers/services/shop-settings.rules";
+import { shopperHeader } from "../../workers/services/accounts/header";
+import { shopSettings } from "../../workers/services/content/shop-settings";
+import { storeContactOf } from "../../workers/services/content/shop-settings.rules";
+import type { ServiceContext } from "../../workers/services/platform/context";
 import { avatarUrl } from "./avatar";
 
 /**

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 
 export interface SeoInput {
   title: string;

@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_CONTACT, type StoreContact } from "../../workers/services/shop-settings.rules";
+import { DEFAULT_STORE_CONTACT, type StoreContact } from "../../workers/services/content/shop-settings.rules";
 import { useRootData } from "./root-data";
 
 /**

@@ -47,7 +47,7 @@ export const messageReplies = sqliteTable(
   (t) => [index("message_replies_message_idx").on(t.kind, t.messageId, t.createdAt)],
 );
 
-/** "held": written with an online order, released when its payment is confirmed (workers/services/order-payments.ts). */
+/** "held": written with an online order, released when its payment is confirmed (workers/services/orders/order-payments.ts). */
 export const MAIL_STATUSES = ["held", "queued", "sent", "dead"] as const;
 
 /**
@@ -63,7 +63,7 @@ export const mailOutbox = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     to: text("to").notNull(),
     template: text("template").notNull(),
-    /** JSON of the template's parameters; secret ones sealed (see workers/services/crypto.ts). */
+    /** JSON of the template's parameters; secret ones sealed (see workers/services/platform/crypto.ts). */
     params: text("params").notNull(),
     /** The subject as sent, with any code masked: enough to list the mail without opening it. */
     subject: text("subject").notNull(),

@@ -27,7 +27,7 @@ import { createUser } from "../../tooling/accounts";
 import { buyableProducts, cartCall } from "../../tooling/cart";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, printTable, productPath } from "../../tooling/pages";
 import { type Stack, startStack } from "../../tooling/stack";
-import { SESSION_COOKIE } from "../../workers/services/session";
+import { SESSION_COOKIE } from "../../workers/services/accounts/session";
 import { onCleanup } from "./harness";
 
 export const PHONE = { width: 390, height: 844 } as const;

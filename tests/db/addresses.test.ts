@@ -2,10 +2,10 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
-import { addressJson } from "../../workers/api/addresses";
-import type { AddressInput } from "../../workers/services/address.schema";
-import { addressesOf, deleteAddress, replaceAddressStatements, saveAddress } from "../../workers/services/addresses";
-import type { ServiceContext } from "../../workers/services/context";
+import { addressJson } from "../../workers/api/accounts/addresses";
+import type { AddressInput } from "../../workers/services/accounts/address.schema";
+import { addressesOf, deleteAddress, replaceAddressStatements, saveAddress } from "../../workers/services/accounts/addresses";
+import type { ServiceContext } from "../../workers/services/platform/context";
 import { useTempDatabase } from "../support/temp-db";
 
 const database = useTempDatabase("addresses");

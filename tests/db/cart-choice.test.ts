@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { checkChoice } from "../../workers/services/cart-choice";
-import type { ReadQuery, ServiceContext } from "../../workers/services/context";
+import type { ReadQuery, ServiceContext } from "../../workers/services/platform/context";
+import { checkChoice } from "../../workers/services/shopping/cart-choice";
 import { useTempDatabase } from "../support/temp-db";
 
 /**

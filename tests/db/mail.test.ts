@@ -7,11 +7,11 @@ import { type LocalDbServer, startLocalDbServer } from "../../db/local-server/se
 import * as schema from "../../db/schema";
 import type { Env } from "../../workers/env";
 import { scheduled } from "../../workers/scheduled";
-import type { ServiceContext } from "../../workers/services/context";
-import { claimMail, deliverMail, outboxMail, queueMail, renderOutboxMail } from "../../workers/services/mail";
-import { sendContactMessage, sendEnquiry } from "../../workers/services/messages";
-import { forgotPassword } from "../../workers/services/password-reset";
-import { register } from "../../workers/services/signup";
+import { forgotPassword } from "../../workers/services/accounts/password-reset";
+import { register } from "../../workers/services/accounts/signup";
+import { sendContactMessage, sendEnquiry } from "../../workers/services/content/messages";
+import type { ServiceContext } from "../../workers/services/platform/context";
+import { claimMail, deliverMail, outboxMail, queueMail, renderOutboxMail } from "../../workers/services/platform/mail";
 import { useTempDatabase } from "../support/temp-db";
 
 /**

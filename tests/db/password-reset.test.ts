@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import type { Env } from "../../workers/env";
-import type { ServiceContext } from "../../workers/services/context";
-import { FORGOT_MESSAGE, forgotPassword, resetLinkIsLive } from "../../workers/services/password-reset";
+import { FORGOT_MESSAGE, forgotPassword, resetLinkIsLive } from "../../workers/services/accounts/password-reset";
+import type { ServiceContext } from "../../workers/services/platform/context";
 import { useTempDatabase } from "../support/temp-db";
 
 /**

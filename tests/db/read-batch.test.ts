@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
-import { readBatcher } from "../../workers/services/read-batch";
+import { readBatcher } from "../../workers/services/platform/read-batch";
 import { useTempDatabase } from "../support/temp-db";
 
 const database = useTempDatabase("read-batch");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, postJson } from "../../tooling/accounts";
-import { productPath } from "../../workers/services/paths";
+import { productPath } from "../../workers/services/platform/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
 import { waitForHydration } from "../support/page";

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser, postJson, TEST_ADDRESS } from "../../tooling/accounts";
 import { fillBasket } from "../../tooling/cart";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 import { laptop, useBrowser } from "../support/browser";
 import { ownerToken, withSession } from "../support/staff";
 

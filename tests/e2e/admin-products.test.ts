@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../../tooling/accounts";
-import { PRODUCT_MESSAGES } from "../../workers/services/admin-products.rules";
+import { PRODUCT_MESSAGES } from "../../workers/services/back-office/catalog/admin-products.rules";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
 import { useCatalogueRestored } from "../support/catalogue";

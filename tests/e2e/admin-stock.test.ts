@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CATEGORY_ICONS, CATEGORY_MESSAGES } from "../../workers/services/admin-categories.rules";
+import { CATEGORY_ICONS, CATEGORY_MESSAGES } from "../../workers/services/back-office/catalog/admin-categories.rules";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser } from "../support/browser";
 import { waitForHydration } from "../support/page";

@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "../../tooling/accounts";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, type viewports } from "../support/browser";
 import { waitForHydration } from "../support/page";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productPath } from "../../workers/services/paths";
-import { formatRupees } from "../../workers/services/pricing";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { productPath } from "../../workers/services/platform/paths";
 import { onPhone, useBrowser, viewports } from "../support/browser";
 import { holdScripts, waitForHydration } from "../support/page";
 

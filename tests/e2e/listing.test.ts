@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, onPhone, useBrowser, viewports } from "../support/browser";
 import { actBeforeHydration } from "../support/page";

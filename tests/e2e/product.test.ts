@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { productPath } from "../../workers/services/paths";
+import { productPath } from "../../workers/services/platform/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, onPhone, useBrowser, viewports } from "../support/browser";
 import { actBeforeHydration, holdScripts, waitForReactOn } from "../support/page";

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../../tooling/accounts";
-import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
+import { REVIEW_MESSAGES } from "../../workers/services/shopping/reviews.rules";
 import { seriousAxeViolations } from "../support/axe";
 import { type OpenOptions, useBrowser, type viewports } from "../support/browser";
 import { actBeforeHydration, waitForHydration as hydrated, waitForReactOn } from "../support/page";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { Suggestion } from "../../app/routes/search-suggest";
+import type { Suggestion } from "../../app/routes/catalog/search-suggest";
 import { seriousAxeViolations } from "../support/axe";
 import { onPhone, useBrowser, viewports } from "../support/browser";
 import { roundTripsOf } from "../support/round-trips";

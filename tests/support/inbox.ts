@@ -5,7 +5,7 @@ const TABLES = { contact: "contact_messages", enquiry: "enquiries" } as const;
 
 /**
  * Waits until the inbox message has been marked read: its first opening writes that after the answer
- * is sent (workers/services/admin-inbox.ts), so a test that needs a message already read waits for
+ * is sent (workers/services/back-office/admin-inbox.ts), so a test that needs a message already read waits for
  * the row, not for a guessed number of milliseconds.
  */
 export async function untilRead(db: Client, kind: keyof typeof TABLES, id: number | string): Promise<void> {

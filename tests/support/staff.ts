@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { postJson } from "../../tooling/accounts";
-import { SESSION_COOKIE } from "../../workers/services/session";
+import { SESSION_COOKIE } from "../../workers/services/accounts/session";
 
 /**
  * The seeded local owner's token, signed in through the API as the back office's tools would. Each

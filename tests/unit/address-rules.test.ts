@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema, checkoutAddressSchema, checkProfile, validateProfileAddresses } from "../../workers/services/address.schema";
+import {
+  addressSchema,
+  checkoutAddressSchema,
+  checkProfile,
+  validateProfileAddresses,
+} from "../../workers/services/accounts/address.schema";
 
 const good = {
   fullName: "Asha Rao",

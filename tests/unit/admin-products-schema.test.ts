@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_MESSAGES as M, slugFromName } from "../../workers/services/admin-products.rules";
-import { nestForm, productInputSchema } from "../../workers/services/admin-products.schema";
-import { fieldErrors } from "../../workers/services/fields.schema";
+import { PRODUCT_MESSAGES as M, slugFromName } from "../../workers/services/back-office/catalog/admin-products.rules";
+import { nestForm, productInputSchema } from "../../workers/services/back-office/catalog/admin-products.schema";
+import { fieldErrors } from "../../workers/services/platform/fields.schema";
 
 /** The product's shared rules: what the API and the product form both accept and refuse. */
 const valid = {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE } from "../../workers/services/auth.rules";
+import { COMMON_PASSWORD_MESSAGE } from "../../workers/services/accounts/auth.rules";
 import {
   emailField,
   isCommonPassword,
@@ -15,9 +15,9 @@ import {
   resetPasswordFormSchema,
   safeRedirect,
   verifyOtpSchema,
-} from "../../workers/services/auth.schema";
-import { fieldErrors } from "../../workers/services/fields.schema";
-import { mobileWhileTyping, normaliseMobile } from "../../workers/services/mobile.rules";
+} from "../../workers/services/accounts/auth.schema";
+import { mobileWhileTyping, normaliseMobile } from "../../workers/services/accounts/mobile.rules";
+import { fieldErrors } from "../../workers/services/platform/fields.schema";
 
 const RULE = "Password must have 6+ chars, 1 uppercase, 1 lowercase, 1 number, 1 special char";
 const COMMON = "This password is too common. Please choose one that is harder to guess.";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cartMessages } from "../../workers/services/cart.rules";
-import { quantitySchema } from "../../workers/services/cart-choice";
-import { onlyAvailableFrom } from "../../workers/services/choice.rules";
+import { onlyAvailableFrom } from "../../workers/services/catalog/choice.rules";
+import { cartMessages } from "../../workers/services/shopping/cart.rules";
+import { quantitySchema } from "../../workers/services/shopping/cart-choice";
 
 const read = (value: unknown) => {
   const result = quantitySchema.safeParse(value);

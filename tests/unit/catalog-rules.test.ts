@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { sortSizes } from "../../workers/services/catalog";
-import { catalogPageQuerySchema, productListQuerySchema, searchQuerySchema, slugSchema } from "../../workers/services/catalog.schema";
-import { toFtsQuery } from "../../workers/services/catalog-search";
+import { sortSizes } from "../../workers/services/catalog/catalog";
+import {
+  catalogPageQuerySchema,
+  productListQuerySchema,
+  searchQuerySchema,
+  slugSchema,
+} from "../../workers/services/catalog/catalog.schema";
+import { toFtsQuery } from "../../workers/services/catalog/catalog-search";
 
 describe("search text to FTS5 query", () => {
   it("keeps words only, each a prefix match, all required", () => {

@@ -6,7 +6,7 @@ import {
   couponProblem,
   normaliseCouponCode,
   orderTotals,
-} from "../../workers/services/coupon.rules";
+} from "../../workers/services/orders/coupon.rules";
 
 const terms = (over: Partial<CouponTerms> = {}): CouponTerms => ({
   code: "WELCOME10",

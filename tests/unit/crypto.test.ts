@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual, hmacSha256Hex, randomDigits, randomToken, seal, sha256Hex, unseal } from "../../workers/services/crypto";
+import {
+  constantTimeEqual,
+  hmacSha256Hex,
+  randomDigits,
+  randomToken,
+  seal,
+  sha256Hex,
+  unseal,
+} from "../../workers/services/platform/crypto";
 
 const SECRET = "a-test-secret-of-at-least-32-characters";
 

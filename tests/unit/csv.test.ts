@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CSV_AMOUNT, csvCell, csvFile, csvRow, parseCsv, unguardCell } from "../../workers/services/csv";
-import { formatRupees } from "../../workers/services/pricing";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { CSV_AMOUNT, csvCell, csvFile, csvRow, parseCsv, unguardCell } from "../../workers/services/platform/csv";
 
 /** The back office's CSV: what the order and stock exports write and the stock import reads back. */
 describe("csv writer", () => {

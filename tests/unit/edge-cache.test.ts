@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { servePage } from "../../workers/edge-cache";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 
 /** The Cache API on the test's clock: an entry is gone once its `max-age` has passed. */
 let clock = 0;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_RUPEES, dayLabel } from "../../app/lib/admin-documents";
+import { DOCUMENT_RUPEES, dayLabel } from "../../app/lib/back-office/admin-documents";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
 import {
   allocateDiscount,
   computeGst,
@@ -15,10 +17,8 @@ import {
   splitTax,
   stateCode,
   taxableOf,
-} from "../../workers/services/gst";
-import { indiaDate } from "../../workers/services/india-time.rules";
-import { formatRupees } from "../../workers/services/pricing";
-import { settings } from "../../workers/services/settings";
+} from "../../workers/services/orders/gst";
+import { indiaDate } from "../../workers/services/platform/india-time.rules";
 
 const rule = settings.tax.gst;
 const garment = (unitPricePaise: number, quantity = 1) => ({ unitPricePaise, quantity, goods: "garment" as const });

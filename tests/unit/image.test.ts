@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readImageInfo } from "../../workers/services/image";
+import { readImageInfo } from "../../workers/services/catalog/image";
 
 /**
  * Real pictures, made by real encoders (tests/fixtures/images/README.md): the parser must read each

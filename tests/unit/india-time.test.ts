@@ -8,7 +8,7 @@ import {
   indiaDayStart,
   indiaMidnight,
   indiaSortable,
-} from "../../workers/services/india-time.rules";
+} from "../../workers/services/platform/india-time.rules";
 
 /** India's time, whatever the machine's zone: UTC+05:30 all year. */
 describe("india time", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { SHIPPING } from "../../tooling/orders";
-import { CODE_RULES, RESET_RULES } from "../../workers/services/auth.rules";
-import { type OrderMail, orderMail } from "../../workers/services/mail-orders";
-import { mailTemplates, renderMail } from "../../workers/services/mail-templates";
-import type { OrderView } from "../../workers/services/order-views";
-import { settings } from "../../workers/services/settings";
+import { CODE_RULES, RESET_RULES } from "../../workers/services/accounts/auth.rules";
+import { settings } from "../../workers/services/content/settings";
+import type { OrderView } from "../../workers/services/orders/order-views";
+import { type OrderMail, orderMail } from "../../workers/services/platform/mail-orders";
+import { mailTemplates, renderMail } from "../../workers/services/platform/mail-templates";
 
 const LINK = "https://aanchal.in/reset-password?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
 

@@ -7,7 +7,7 @@ import {
   orderStatusLabel,
   paymentMethodLabel,
   paymentStatusLabel,
-} from "../../workers/services/order-views.rules";
+} from "../../workers/services/orders/order-views.rules";
 
 describe("order words", () => {
   it("names the payment methods as checkout does, and keeps anything unknown as it is", () => {

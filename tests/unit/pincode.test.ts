@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ServiceContext } from "../../workers/services/context";
-import { AppError } from "../../workers/services/errors";
-import { lookupEmbedded, lookupPincode } from "../../workers/services/pincode";
-import { DISTRICTS, PIN_COUNT, STATES } from "../../workers/services/pincode-data.generated";
+import { lookupEmbedded, lookupPincode } from "../../workers/services/accounts/pincode";
+import { DISTRICTS, PIN_COUNT, STATES } from "../../workers/services/accounts/pincode-data.generated";
+import type { ServiceContext } from "../../workers/services/platform/context";
+import { AppError } from "../../workers/services/platform/errors";
 
 const MERGED_UT = "Dadra and Nagar Haveli and Daman and Diu";
 

@@ -7,8 +7,8 @@ import {
   isOutOfStock,
   percentOff,
   type SizePrice,
-} from "../../workers/services/pricing";
-import { settings } from "../../workers/services/settings";
+} from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
 
 const size = (s: string, price: number, discount: number | null, stock: number): SizePrice => ({
   size: s,

@@ -10,9 +10,9 @@ import {
   ratingSummary,
   stockNote,
 } from "../../app/lib/product-options";
-import { type Selection, selectionProblem } from "../../workers/services/choice.rules";
-import { signInPath } from "../../workers/services/paths";
-import type { SizePrice } from "../../workers/services/pricing";
+import { type Selection, selectionProblem } from "../../workers/services/catalog/choice.rules";
+import type { SizePrice } from "../../workers/services/catalog/pricing";
+import { signInPath } from "../../workers/services/platform/paths";
 
 const size = (s: string, stock: number): SizePrice => ({
   size: s,

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../workers/env";
-import { paymentOrigins, paymentSignatureValid, razorpayConfig, webhookSignatureValid } from "../../workers/services/razorpay";
+import { paymentOrigins, paymentSignatureValid, razorpayConfig, webhookSignatureValid } from "../../workers/services/orders/razorpay";
 
 const local = {
   APP_ENV: "development",

@@ -6,8 +6,8 @@ import {
   REVIEW_MESSAGES,
   ratingProblem,
   reviewProblems,
-} from "../../workers/services/reviews.rules";
-import { productIdSchema, reviewInputSchema } from "../../workers/services/reviews.schema";
+} from "../../workers/services/shopping/reviews.rules";
+import { productIdSchema, reviewInputSchema } from "../../workers/services/shopping/reviews.schema";
 
 /** The server's answer to a review, as its first message (or the parsed review). */
 const parsed = (input: unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, paiseOf, rupeesToPaise } from "../../workers/services/pricing";
-import { likeContains } from "../../workers/services/sql-like";
+import { formatRupees, paiseOf, rupeesToPaise } from "../../workers/services/catalog/pricing";
+import { likeContains } from "../../workers/services/platform/sql-like";
 
 /** The one rupee formatter's options (the shop's own style is pricing.test.ts's). */
 describe("formatRupees options", () => {

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SESSION_COOKIE } from "../../workers/services/session";
-import { settings } from "../../workers/services/settings";
+import { SESSION_COOKIE } from "../../workers/services/accounts/session";
+import { settings } from "../../workers/services/content/settings";
 import { ownerToken } from "../support/staff";
 
 /**

@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, type TestUser } from "../../tooling/accounts";
-import { CATEGORY_ICONS, CATEGORY_MESSAGES } from "../../workers/services/admin-categories.rules";
+import { CATEGORY_ICONS, CATEGORY_MESSAGES } from "../../workers/services/back-office/catalog/admin-categories.rules";
 import { untilCached } from "../support/edge-cache";
 import { pageForms } from "../support/page-forms";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";

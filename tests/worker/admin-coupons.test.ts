@@ -4,8 +4,8 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { fillBasket } from "../../tooling/cart";
 import { removeOrders } from "../../tooling/orders";
-import { COUPON_MESSAGES } from "../../workers/services/admin-coupons.rules";
-import { couponMessages } from "../../workers/services/coupon.rules";
+import { COUPON_MESSAGES } from "../../workers/services/back-office/admin-coupons.rules";
+import { couponMessages } from "../../workers/services/orders/coupon.rules";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, postJson, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
-import type { dashboardJson as toJson } from "../../workers/api/admin-dashboard";
-import { formatRupees } from "../../workers/services/pricing";
-import { SESSION_COOKIE } from "../../workers/services/session";
-import { settings } from "../../workers/services/settings";
+import type { dashboardJson as toJson } from "../../workers/api/back-office/admin-dashboard";
+import { SESSION_COOKIE } from "../../workers/services/accounts/session";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
 import { roundTripsOf } from "../support/round-trips";
 import { ownerToken as signInOwner } from "../support/staff";
 

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../../tooling/accounts";
 import { BACK_OFFICE_ROUTE_IDS, comparableBody, unknownTwin } from "../../tooling/fuzz";
-import { SESSION_COOKIE } from "../../workers/services/session";
+import { SESSION_COOKIE } from "../../workers/services/accounts/session";
 import { ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -81,8 +81,8 @@ const dataPath = (page: string) => (page === "/admin/" ? "/admin.data" : `${page
 
 const ASKS: Ask[] = [
   // What the fuzz found: each answered differently from an unknown address.
-  { method: "GET", path: "/admin.data?_routes=routes/admin-dashboard" },
-  { method: "GET", path: "/admin/orders.data?from=2026-13-01&_routes=routes/admin-orders" },
+  { method: "GET", path: "/admin.data?_routes=routes/back-office/admin-dashboard" },
+  { method: "GET", path: "/admin/orders.data?from=2026-13-01&_routes=routes/back-office/admin-orders" },
   { method: "POST", path: "/admin/orders/1001", body: "%ZZ=&&=", type: "multipart/form-data" },
   { method: "POST", path: "/admin/settings", body: form({ deliveryCharge: "0" }), type: FORM },
   { method: "GET", path: "/admin/coupons/abc" },
@@ -102,7 +102,7 @@ const ASKS: Ask[] = [
   ]),
   ...["DELETE", "PATCH", "OPTIONS", "PROPFIND"].map((method): Ask => ({ method, path: "/admin/coupons/new" })),
   // Case and encoding do not slip past the door.
-  { method: "GET", path: "/ADMIN/orders.data?from=2026-13-01&_routes=routes/admin-orders" },
+  { method: "GET", path: "/ADMIN/orders.data?from=2026-13-01&_routes=routes/back-office/admin-orders" },
   { method: "GET", path: "/Admin/Coupons/abc" },
   // A body larger than any shop form (3 MB), but within the product form's 25 MB: an unknown address says 413.
   { method: "POST", path: "/admin/products/new", body: new Uint8Array(4 * 1024 * 1024), type: "application/octet-stream" },

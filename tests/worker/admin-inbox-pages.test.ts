@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, postJson, type TestUser } from "../../tooling/accounts";
-import { productPath } from "../../workers/services/paths";
+import { productPath } from "../../workers/services/platform/paths";
 import { useDom } from "../support/dom";
 import { untilRead } from "../support/inbox";
 import { pageForms } from "../support/page-forms";
@@ -125,7 +125,7 @@ describe("the inbox pages", () => {
 
   it("costs one database round trip for the lists and for a message", async () => {
     const [first] = (await db.execute("select id from contact_messages order by id limit 1")).rows;
-    // Opening it marks it read just after the page is sent (workers/services/admin-inbox.ts messageDetail).
+    // Opening it marks it read just after the page is sent (workers/services/back-office/admin-inbox.ts messageDetail).
     const opened = await roundTripsOf(`/admin/messages/contact/${first!.id}`, { Cookie: `aanchal_session=${owner.token}` });
     expect(opened.status).toBe(200);
     await untilRead(db, "contact", Number(first!.id));

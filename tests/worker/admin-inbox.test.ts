@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, postJson, type TestUser } from "../../tooling/accounts";
 import { insertOrder, removeOrders } from "../../tooling/orders";
-import { INBOX_MESSAGES } from "../../workers/services/admin-inbox";
-import { REVIEW_MODERATION_MESSAGES } from "../../workers/services/admin-reviews";
-import { productPath } from "../../workers/services/paths";
-import { settings } from "../../workers/services/settings";
+import { INBOX_MESSAGES } from "../../workers/services/back-office/admin-inbox";
+import { REVIEW_MODERATION_MESSAGES } from "../../workers/services/back-office/admin-reviews";
+import { settings } from "../../workers/services/content/settings";
+import { productPath } from "../../workers/services/platform/paths";
 import { untilCached } from "../support/edge-cache";
 import { untilAfter, untilRead } from "../support/inbox";
 import { roundTripsOf } from "../support/round-trips";
@@ -301,7 +301,7 @@ describe("review moderation", () => {
 
 describe("round trips", () => {
   it("a list or a message, with the staff check, is one database batch, the API's gate included", async () => {
-    // The /api/admin gate's staff check travels with the service's reads (workers/api/admin.ts).
+    // The /api/admin gate's staff check travels with the service's reads (workers/api/back-office/admin.ts).
     const auth = { Authorization: `Bearer ${ownerToken}` };
     const listed = await roundTripsOf("/api/admin/messages", auth);
     const first = (JSON.parse(listed.body) as { messages: { kind: string; id: number }[] }).messages[0]!;

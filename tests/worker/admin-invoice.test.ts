@@ -4,9 +4,9 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { fillBasket } from "../../tooling/cart";
 import { insertOrder, removeOrders } from "../../tooling/orders";
-import { isGstin } from "../../workers/services/gst";
-import { formatRupees } from "../../workers/services/pricing";
-import { settings } from "../../workers/services/settings";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
+import { isGstin } from "../../workers/services/orders/gst";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
 

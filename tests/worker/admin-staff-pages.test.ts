@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, postJson, TEST_PASSWORD, type TestUser, uniqueEmail } from "../../tooling/accounts";
 import { insertOrder, removeOrders } from "../../tooling/orders";
-import { STAFF_MESSAGES } from "../../workers/services/staff.rules";
+import { STAFF_MESSAGES } from "../../workers/services/back-office/staff.rules";
 import { pageForms } from "../support/page-forms";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { settings } from "../../workers/services/settings";
+import { settings } from "../../workers/services/content/settings";
 import { untilCached } from "../support/edge-cache";
 
 const base = inject("baseUrl");

@@ -2,8 +2,8 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
-import { productPath } from "../../workers/services/paths";
-import { formatRupees } from "../../workers/services/pricing";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { productPath } from "../../workers/services/platform/paths";
 import { pageForms } from "../support/page-forms";
 
 /**

@@ -2,8 +2,8 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
-import { productPath } from "../../workers/services/paths";
-import { formatRupees } from "../../workers/services/pricing";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { productPath } from "../../workers/services/platform/paths";
 import { useDom } from "../support/dom";
 import { pageForms } from "../support/page-forms";
 

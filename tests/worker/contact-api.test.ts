@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import { describe, expect, inject, it } from "vitest";
 import { type Mail, mailsTo } from "../../tooling/accounts";
-import { CONTACT_MESSAGES, ENQUIRY_MESSAGES } from "../../workers/services/messages.rules";
-import { settings } from "../../workers/services/settings";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES } from "../../workers/services/content/messages.rules";
+import { settings } from "../../workers/services/content/settings";
 
 /**
  * Contact messages and enquiries against the built Worker: a message is stored

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../../tooling/accounts";
-import { productPath } from "../../workers/services/paths";
+import { productPath } from "../../workers/services/platform/paths";
 import { decode, fresh } from "../support/html";
 
 /**

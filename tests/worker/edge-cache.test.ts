@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { SESSION_COOKIE } from "../../workers/services/session";
+import { SESSION_COOKIE } from "../../workers/services/accounts/session";
 import { untilCached } from "../support/edge-cache";
 
 const base = inject("baseUrl");

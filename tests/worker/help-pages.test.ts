@@ -1,8 +1,8 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { formatRupees } from "../../workers/services/pricing";
-import { settings } from "../../workers/services/settings";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
 import { textsOf, useDom } from "../support/dom";
 import { decode, fresh } from "../support/html";
 

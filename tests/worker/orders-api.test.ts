@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
-import { formatRupees } from "../../workers/services/pricing";
+import { formatRupees } from "../../workers/services/catalog/pricing";
 
 /**
  * Checkout over the API against the built Worker in workerd, the local libSQL server and

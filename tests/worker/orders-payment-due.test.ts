@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, TEST_ADDRESS, type TestUser, uniqueEmail } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, cartCall, setStock } from "../../tooling/cart";
-import { productPath } from "../../workers/services/paths";
+import { productPath } from "../../workers/services/platform/paths";
 import { pageForms } from "../support/page-forms";
 import { ownerToken as signInOwner } from "../support/staff";
 

@@ -2,8 +2,8 @@ import { createClient } from "@libsql/client";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, postJson, type TestUser } from "../../tooling/accounts";
-import { productPath } from "../../workers/services/paths";
-import { REVIEW_MESSAGES } from "../../workers/services/reviews.rules";
+import { productPath } from "../../workers/services/platform/paths";
+import { REVIEW_MESSAGES } from "../../workers/services/shopping/reviews.rules";
 import { untilCached } from "../support/edge-cache";
 
 /**

@@ -9,7 +9,7 @@ import { ownerToken } from "../support/staff";
 
 /**
  * A render costs at most one database round trip (docs/decisions/0006-reads-in-one-batch-and-product-sql.md),
- * signed in too: the session check, the header's counts and the page's reads travel in one batch (workers/services/read-batch.ts).
+ * signed in too: the session check, the header's counts and the page's reads travel in one batch (workers/services/platform/read-batch.ts).
  */
 const baseUrl = inject("baseUrl");
 let pages: [string, string][];

@@ -2,8 +2,8 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { fillBasket } from "../../tooling/cart";
-import { formatRupees } from "../../workers/services/pricing";
-import { settings } from "../../workers/services/settings";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { settings } from "../../workers/services/content/settings";
 
 /**
  * The delivery charge is one setting (the `shop_settings` row, else settings.ts's default)

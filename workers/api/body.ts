@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AppError } from "../services/errors";
+import { AppError } from "../services/platform/errors";
 
 /**
  * The request body as a plain object: JSON, or a urlencoded/multipart form. Anything else, or JSON

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { addressesApi } from "./addresses";
-import { adminApi } from "./admin";
-import { authApi } from "./auth";
-import { cartApi } from "./cart";
-import { catalogApi } from "./catalog";
-import { messagesApi } from "./messages";
-import { ordersApi } from "./orders";
-import { ordersReadApi } from "./orders-read";
-import { pincodeApi } from "./pincode";
-import { reviewsApi } from "./reviews";
+import { addressesApi } from "./accounts/addresses";
+import { authApi } from "./accounts/auth";
+import { pincodeApi } from "./accounts/pincode";
+import { adminApi } from "./back-office/admin";
+import { catalogApi } from "./catalog/catalog";
+import { messagesApi } from "./content/messages";
+import { ordersApi } from "./orders/orders";
+import { ordersReadApi } from "./orders/orders-read";
+import { cartApi } from "./shopping/cart";
+import { reviewsApi } from "./shopping/reviews";
+import { wishlistApi } from "./shopping/wishlist";
 import type { ApiEnv } from "./types";
-import { wishlistApi } from "./wishlist";
 
 const limitBody = (maxSize: number, label: string) =>
   bodyLimit({ maxSize, onError: (c) => c.json({ message: `The request is too large (at most ${label}).` }, 413) });

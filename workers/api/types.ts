@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import type { ServiceContext } from "../services/context";
+import type { ServiceContext } from "../services/platform/context";
 
 export interface ApiEnv {
   Bindings: Env;

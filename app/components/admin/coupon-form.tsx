@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { formatRupees, rupeesToPaise } from "../../../workers/services/pricing";
+import { formatRupees, rupeesToPaise } from "../../../workers/services/catalog/pricing";
 import { OnceForm } from "../forms/once-form";
 import { AdminFormField } from "./admin-form-field";
 

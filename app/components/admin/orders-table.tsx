@@ -1,8 +1,8 @@
-import type { OrderListItem } from "../../../workers/services/admin-orders-list";
-import { indiaDateTime } from "../../../workers/services/india-time.rules";
-import { orderStanding } from "../../../workers/services/order-views.rules";
-import { formatRupees } from "../../../workers/services/pricing";
-import { paymentMethodLabel, paymentStatusLabel } from "../../lib/admin-labels";
+import type { OrderListItem } from "../../../workers/services/back-office/orders/admin-orders-list";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
+import { orderStanding } from "../../../workers/services/orders/order-views.rules";
+import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
+import { paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
 import { ShopLink } from "../shop-link";
 import { figures, TableHead } from "./admin-lists";
 import { TableScroll } from "./table-scroll";

@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS, slugFromName } from "../../../workers/services/admin-products.rules";
+import { PRODUCT_LIMITS, slugFromName } from "../../../workers/services/back-office/catalog/admin-products.rules";
 import type { ProductFormOptionsView, ProductFormValues } from "./product-form";
 import { Field, FieldError, fid, invalid } from "./product-form-fields";
 

@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from "../../../workers/services/admin-products.rules";
+import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
 import type { FormColour } from "./product-form";
 import { FieldError, RowCell, RowsTable } from "./product-form-fields";
 

@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { PRODUCT_LIMITS } from "../../../workers/services/admin-products.rules";
+import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
 import type { ProductFormValues } from "./product-form";
 import { Field, FieldError, fid, invalid } from "./product-form-fields";
 

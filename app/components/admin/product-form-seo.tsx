@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from "../../../workers/services/admin-products.rules";
+import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
 import type { ProductFormValues } from "./product-form";
 import { Field } from "./product-form-fields";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
-import { PRODUCT_LIMITS } from "../../../workers/services/admin-products.rules";
+import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
 import { OnceForm } from "../forms/once-form";
 import { BasicsSection } from "./product-form-basics";
 import { ColoursSection } from "./product-form-colours";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { settings } from "../../../workers/services/settings";
+import { settings } from "../../../workers/services/content/settings";
 import { ShopLink } from "../shop-link";
 
 /** The closing invitation of the About and Manufacturing pages: the store's address and hours, and Shop Now. */

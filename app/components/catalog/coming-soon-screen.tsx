@@ -1,4 +1,4 @@
-import { settings } from "../../../workers/services/settings";
+import { settings } from "../../../workers/services/content/settings";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../icons";
 import { Countdown } from "./countdown";
 import type { LaunchCountdown } from "./launch.server";

@@ -1,4 +1,4 @@
-import { useTimeLeft } from "../../lib/use-time-left";
+import { useTimeLeft } from "../../lib/hooks/use-time-left";
 import { ShopLink } from "../shop-link";
 import type { LaunchCountdown } from "./launch.server";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useNavigation } from "react-router";
-import type { ProductSort } from "../../../workers/services/catalog.schema";
-import { useHydrated } from "../../lib/use-hydrated";
+import type { ProductSort } from "../../../workers/services/catalog/catalog.schema";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { LISTING_PATH, type ListingFilters, listingHref, readListingParams } from "./listing-url";
 
 const SORTS: { value: ProductSort; label: string }[] = [

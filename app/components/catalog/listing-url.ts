@@ -1,4 +1,4 @@
-import type { ProductSort } from "../../../workers/services/catalog.schema";
+import type { ProductSort } from "../../../workers/services/catalog/catalog.schema";
 
 export const LISTING_PATH = "/all-products";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { Address } from "../../../workers/services/addresses";
-import { mobileWhileTyping } from "../../../workers/services/mobile.rules";
+import type { Address } from "../../../workers/services/accounts/addresses";
+import { mobileWhileTyping } from "../../../workers/services/accounts/mobile.rules";
 import { Field } from "../forms/fields";
 import { lookupPincode } from "../profile/pincode-lookup";
 import { useToast } from "../toast/toast";

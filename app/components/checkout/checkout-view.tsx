@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigate } from "react-router";
-import type { Address } from "../../../workers/services/addresses";
-import type { CartLine } from "../../../workers/services/cart";
-import { cartMessages } from "../../../workers/services/cart.rules";
-import type { OrderTotals } from "../../../workers/services/coupon.rules";
-import { settings } from "../../../workers/services/settings";
-import { useHydrated } from "../../lib/use-hydrated";
+import type { Address } from "../../../workers/services/accounts/addresses";
+import { settings } from "../../../workers/services/content/settings";
+import type { OrderTotals } from "../../../workers/services/orders/coupon.rules";
+import type { CartLine } from "../../../workers/services/shopping/cart";
+import { cartMessages } from "../../../workers/services/shopping/cart.rules";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { CheckoutSteps } from "../checkout-steps";
 import { FormMessage, focusFirstInvalid } from "../forms/fields";
 import { ShopLink } from "../shop-link";
@@ -40,13 +40,13 @@ export interface CheckoutData {
  * The checkout address form's own check (the server's schema), fetched when she first reaches the
  * form rather than with the page (it brings zod). Until it has arrived, the server checks alone.
  */
-type AddressCheck = typeof import("../../../workers/services/address.schema")["checkoutAddressSchema"];
+type AddressCheck = typeof import("../../../workers/services/accounts/address.schema")["checkoutAddressSchema"];
 let addressCheck: AddressCheck | undefined;
 let loadingCheck = false;
 function loadAddressCheck() {
   if (addressCheck || loadingCheck) return;
   loadingCheck = true;
-  import("../../../workers/services/address.schema").then(
+  import("../../../workers/services/accounts/address.schema").then(
     (m) => (addressCheck = m.checkoutAddressSchema),
     () => (loadingCheck = false),
   );

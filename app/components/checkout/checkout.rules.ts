@@ -2,8 +2,8 @@
  * The checkout page's words and shapes (docs/product/orders.md): client-safe, imported by the page, its components and its
  * action.
  */
-import type { OrderTotals } from "../../../workers/services/coupon.rules";
-import { orderMessages } from "../../../workers/services/order.rules";
+import type { OrderTotals } from "../../../workers/services/orders/coupon.rules";
+import { orderMessages } from "../../../workers/services/orders/order.rules";
 
 export const checkoutMessages = {
   noAddress: orderMessages.noAddress,

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { couponMessages, normaliseCouponCode } from "../../../workers/services/coupon.rules";
-import { formatRupees } from "../../../workers/services/pricing";
-import { useHydrated } from "../../lib/use-hydrated";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
+import { couponMessages, normaliseCouponCode } from "../../../workers/services/orders/coupon.rules";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { useToast } from "../toast/toast";
 import type { CheckoutAnswer, CouponApplied } from "./checkout.rules";
 

@@ -1,6 +1,6 @@
-import type { CartLine } from "../../../workers/services/cart";
-import type { OrderTotals } from "../../../workers/services/coupon.rules";
-import { effectivePrice, formatRupees } from "../../../workers/services/pricing";
+import { effectivePrice, formatRupees } from "../../../workers/services/catalog/pricing";
+import type { OrderTotals } from "../../../workers/services/orders/coupon.rules";
+import type { CartLine } from "../../../workers/services/shopping/cart";
 import { LineOptions, LinePicture } from "../line-parts";
 import { ShopLink } from "../shop-link";
 

@@ -2,7 +2,7 @@
  * Razorpay's Checkout.js, loaded only when the shopper pays (never in the bundle, never
  * with the page). One script tag, added once; a failed load can be tried again.
  */
-import { settings } from "../../../workers/services/settings";
+import { settings } from "../../../workers/services/content/settings";
 import { BRAND_COLOR, type PaymentStart } from "./checkout.rules";
 
 export interface RazorpaySuccess {

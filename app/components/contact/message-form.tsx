@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { HONEYPOT_FIELD, MESSAGE_LIMITS } from "../../../workers/services/messages.rules";
+import { HONEYPOT_FIELD, MESSAGE_LIMITS } from "../../../workers/services/content/messages.rules";
 import type { FormProblem } from "../../lib/auth.server";
-import { useHydrated } from "../../lib/use-hydrated";
-import { useOneSubmission } from "../../lib/use-one-submission";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
+import { useOneSubmission } from "../../lib/hooks/use-one-submission";
 import { Field, FieldNotes, FormMessage, useFocusFirstInvalid } from "../forms/fields";
 
 /** A message form's answer: sent (its message), or the refusal with each field's message. */

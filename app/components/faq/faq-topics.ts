@@ -1,5 +1,5 @@
-import { settings } from "../../../workers/services/settings";
-import type { MoneyRules } from "../../../workers/services/shop-settings";
+import { settings } from "../../../workers/services/content/settings";
+import type { MoneyRules } from "../../../workers/services/content/shop-settings";
 import {
   cancelWindow,
   damageWindow,

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useId, useRef } from "react";
 import { useNavigation } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { useToast } from "../toast/toast";
 
 interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {

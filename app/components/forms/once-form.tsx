@@ -1,6 +1,6 @@
 import { forwardRef } from "react";
 import { Form, type FormProps } from "react-router";
-import { useOneNavigationSubmission } from "../../lib/use-one-submission";
+import { useOneNavigationSubmission } from "../../lib/hooks/use-one-submission";
 
 /** The guard waits for the navigation a submission starts: a form that does not navigate has none to wait for. */
 type OnceFormProps = Omit<FormProps, "navigate" | "fetcherKey" | "reloadDocument">;

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { PASSWORD_HINT } from "../../../workers/services/auth.rules";
-import { useHydrated } from "../../lib/use-hydrated";
+import { PASSWORD_HINT } from "../../../workers/services/accounts/auth.rules";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { Field } from "./fields";
 
 /** A password field with a Show/Hide toggle once JavaScript is running. */

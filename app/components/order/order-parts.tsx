@@ -1,13 +1,13 @@
-import type { OrderLineView, OrderView } from "../../../workers/services/order-views";
-import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/order-views.rules";
-import { formatRupees } from "../../../workers/services/pricing";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
+import type { OrderLineView, OrderView } from "../../../workers/services/orders/order-views";
+import { discountShown, paymentMethodLabel, paymentStatusLabel } from "../../../workers/services/orders/order-views.rules";
 import { AddressBlock } from "../address-block";
 import { LineOptions, LinePicture } from "../line-parts";
 import { ShopLink } from "../shop-link";
 
 /**
  * Pieces of an order that the thank-you page and My Orders share: its lines, its figures and where
- * it goes. Everything comes from the stored order (workers/services/order-views.ts).
+ * it goes. Everything comes from the stored order (workers/services/orders/order-views.ts).
  */
 
 /** One line: picture, name (linked while the product is on sale), colour, size, quantity and price. */

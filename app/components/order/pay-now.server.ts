@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import type { ServiceContext } from "../../../workers/services/context";
-import { cookieHeader, readCookie } from "../../../workers/services/cookies";
-import { errorHeaders } from "../../../workers/services/errors";
-import { orderMessages, PAYMENT_WINDOW_MINUTES } from "../../../workers/services/order.rules";
-import { confirmPayment, startPayment } from "../../../workers/services/order-payments";
-import { orderPagePath } from "../../../workers/services/order-views.rules";
+import { orderMessages, PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
+import { confirmPayment, startPayment } from "../../../workers/services/orders/order-payments";
+import { orderPagePath } from "../../../workers/services/orders/order-views.rules";
+import type { ServiceContext } from "../../../workers/services/platform/context";
+import { cookieHeader, readCookie } from "../../../workers/services/platform/cookies";
+import { errorHeaders } from "../../../workers/services/platform/errors";
 import { problemOf } from "../../lib/action-errors.server";
 import type { PayNowAnswer } from "./pay-now";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { orderMessages } from "../../../workers/services/order.rules";
-import { useHydrated } from "../../lib/use-hydrated";
+import { orderMessages } from "../../../workers/services/orders/order.rules";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import type { PaymentStart } from "../checkout/checkout.rules";
 import { FormMessage } from "../forms/fields";
 

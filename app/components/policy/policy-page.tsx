@@ -1,4 +1,4 @@
-import { settings } from "../../../workers/services/settings";
+import { settings } from "../../../workers/services/content/settings";
 import { policyUpdated } from "../../lib/help-figures";
 import { useStoreContact } from "../../lib/store-contact";
 import { ShopLink } from "../shop-link";

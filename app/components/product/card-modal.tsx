@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { type CartIntent, messages, selectionProblem } from "../../../workers/services/choice.rules";
-import { effectivePrice } from "../../../workers/services/pricing";
+import { type CartIntent, messages, selectionProblem } from "../../../workers/services/catalog/choice.rules";
+import { effectivePrice } from "../../../workers/services/catalog/pricing";
+import { useOneSubmission } from "../../lib/hooks/use-one-submission";
 import type { ProductCardData } from "../../lib/product-card-data";
 import type { CartAnswer } from "../../lib/product-choice";
 import { findSize } from "../../lib/product-options";
-import { useOneSubmission } from "../../lib/use-one-submission";
 import { Modal } from "../modal";
 import { useToast } from "../toast/toast";
 import { WishlistHeart } from "../wishlist-heart";

@@ -1,4 +1,4 @@
-import type { Product } from "../../../workers/services/catalog";
+import type { Product } from "../../../workers/services/catalog/catalog";
 import type { PageProduct } from "./page-product";
 
 /** The Details tab: the product's own paragraphs and its details as a list. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
-import { PLACEHOLDER_IMAGE, showPlaceholder, useImageFallback } from "../../lib/use-image-fallback";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
+import { PLACEHOLDER_IMAGE, showPlaceholder, useImageFallback } from "../../lib/hooks/use-image-fallback";
 import { PlayIcon } from "../icons";
 import { type Media, MediaView, mediaLabel } from "./media";
 

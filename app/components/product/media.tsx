@@ -1,6 +1,6 @@
-import type { Product } from "../../../workers/services/catalog";
+import type { Product } from "../../../workers/services/catalog/catalog";
 import { PRIORITY_IMAGE } from "../../lib/deferred-scripts";
-import { useImageFallback } from "../../lib/use-image-fallback";
+import { useImageFallback } from "../../lib/hooks/use-image-fallback";
 
 export type Media = Product["media"][number];
 

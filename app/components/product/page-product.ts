@@ -1,4 +1,4 @@
-import type { Product } from "../../../workers/services/catalog";
+import type { Product } from "../../../workers/services/catalog/catalog";
 import { deliveryReturnsText } from "../../lib/help-figures";
 
 /**

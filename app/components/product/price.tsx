@@ -1,4 +1,4 @@
-import { formatRupees, percentOff } from "../../../workers/services/pricing";
+import { formatRupees, percentOff } from "../../../workers/services/catalog/pricing";
 
 /** The effective price, the struck-out original when there is a discount, and the percent off. */
 export function Price({ pricePaise, effectivePaise, className }: { pricePaise: number; effectivePaise: number; className?: string }) {

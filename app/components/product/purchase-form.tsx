@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useNavigate, useNavigation } from "react-router";
-import type { Selection } from "../../../workers/services/choice.rules";
-import { type CardPrice, effectivePrice, formatRupees } from "../../../workers/services/pricing";
+import type { Selection } from "../../../workers/services/catalog/choice.rules";
+import { type CardPrice, effectivePrice, formatRupees } from "../../../workers/services/catalog/pricing";
 import type { CartAnswer } from "../../lib/product-choice";
 import { clampQuantity, findSize } from "../../lib/product-options";
-import type { action } from "../../routes/product";
+import type { action } from "../../routes/catalog/product";
 import { OnceForm } from "../forms/once-form";
 import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { RATING_MAX, reviewProblems, STAR_LABELS } from "../../../workers/services/reviews.rules";
-import { useHydrated } from "../../lib/use-hydrated";
-import { useOneSubmission } from "../../lib/use-one-submission";
+import { RATING_MAX, reviewProblems, STAR_LABELS } from "../../../workers/services/shopping/reviews.rules";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
+import { useOneSubmission } from "../../lib/hooks/use-one-submission";
 import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";
 

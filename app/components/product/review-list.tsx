@@ -1,4 +1,4 @@
-import type { Review } from "../../../workers/services/catalog";
+import type { Review } from "../../../workers/services/catalog/catalog";
 import { RatingStars } from "./rating-stars";
 
 /** A review as the page gets it: its date already written out on the server (in Indian time). */

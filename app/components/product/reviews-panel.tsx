@@ -1,9 +1,9 @@
 import { type ComponentProps, type ComponentType, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { signInPath } from "../../../workers/services/paths";
+import { signInPath } from "../../../workers/services/platform/paths";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import type { RatingSummary } from "../../lib/product-options";
 import { useRootData } from "../../lib/root-data";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useToast } from "../toast/toast";
 import { RatingStars } from "./rating-stars";
 import type { ReviewAnswer } from "./review-form";
@@ -78,7 +78,7 @@ function ReviewFormSlot(props: ComponentProps<ReviewFormComponent> & { reached: 
   );
 }
 
-/** What the review route's loader answers for "Show more" (app/routes/product-reviews.ts). */
+/** What the review route's loader answers for "Show more" (app/routes/catalog/product-reviews.ts). */
 export type ReviewsPage = { reviews: ReviewItem[]; offset: number; hasMore: boolean } | { message: string };
 
 interface ReviewsPanelProps {

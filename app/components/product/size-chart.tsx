@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { Kept } from "../../lib/kept-html";
 import { FREE_SIZE, hasMeasuredSizes } from "../../lib/product-options";
-import { useHydrated } from "../../lib/use-hydrated";
 import { SizeChartTable } from "./size-chart-table";
 
 const SizeChartDialog = lazy(() => import("./size-chart-dialog"));

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import type { SizePrice } from "../../../workers/services/pricing";
+import type { SizePrice } from "../../../workers/services/catalog/pricing";
 
 interface SizeOptionsProps {
   sizes: readonly Pick<SizePrice, "size" | "stock">[];

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { PROFILE_IMAGE_MESSAGE } from "../../../workers/services/profile.schema";
+import { PROFILE_IMAGE_MESSAGE } from "../../../workers/services/accounts/profile.schema";
 import { Avatar } from "../avatar";
 import { useToast } from "../toast/toast";
 

@@ -1,5 +1,5 @@
 /** The PIN lookup's two failure messages (docs/addresses.md). */
-import { INVALID_PIN } from "../../../workers/services/address.rules";
+import { INVALID_PIN } from "../../../workers/services/accounts/address.rules";
 
 export { INVALID_PIN };
 export const PIN_LOOKUP_FAILED = "Failed to fetch city/state";

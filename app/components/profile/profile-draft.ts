@@ -1,5 +1,5 @@
-import type { Address } from "../../../workers/services/addresses";
-import type { FieldErrors } from "../../../workers/services/fields.schema";
+import type { Address } from "../../../workers/services/accounts/addresses";
+import type { FieldErrors } from "../../../workers/services/platform/fields.schema";
 
 /**
  * The profile form as the shopper is filling it in: plain strings, nothing checked yet (the service

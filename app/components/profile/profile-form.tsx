@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { MAX_ADDRESSES } from "../../../workers/services/address.rules";
-import { mobileWhileTyping } from "../../../workers/services/mobile.rules";
+import { MAX_ADDRESSES } from "../../../workers/services/accounts/address.rules";
+import { mobileWhileTyping } from "../../../workers/services/accounts/mobile.rules";
 import { Field, FormMessage, focusFirstInvalid, SubmitButton } from "../forms/fields";
 import { OnceForm } from "../forms/once-form";
 import { ShopLink } from "../shop-link";
@@ -34,13 +34,13 @@ const keyed = (address: AddressDraft): KeyedAddress => ({ ...address, key: nextK
  * form rather than with the page (it brings zod). Until it has arrived, or if it cannot be fetched,
  * Save simply lets the server check.
  */
-type ProfileCheck = typeof import("../../../workers/services/address.schema")["checkProfile"];
+type ProfileCheck = typeof import("../../../workers/services/accounts/address.schema")["checkProfile"];
 let profileCheck: ProfileCheck | undefined;
 let loadingProfileCheck = false;
 const loadProfileCheck = () => {
   if (profileCheck || loadingProfileCheck) return;
   loadingProfileCheck = true;
-  import("../../../workers/services/address.schema").then(
+  import("../../../workers/services/accounts/address.schema").then(
     (m) => (profileCheck = m.checkProfile),
     () => (loadingProfileCheck = false),
   );

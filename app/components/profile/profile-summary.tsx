@@ -1,4 +1,4 @@
-import type { Address } from "../../../workers/services/addresses";
+import type { Address } from "../../../workers/services/accounts/addresses";
 import { Avatar } from "../avatar";
 import { ShopLink } from "../shop-link";
 

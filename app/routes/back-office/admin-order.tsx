@@ -1,0 +1,372 @@
+import { data, redirect, useFetcher } from "react-router";
+import { hasInvoice } from "../../../workers/services/back-office/orders/admin-invoice.rules";
+import { type AdminOrder, orderDetail } from "../../../workers/services/back-office/orders/admin-order-detail";
+import { moveOrder, type OrderAction } from "../../../workers/services/back-office/orders/admin-order-moves";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
+import { settings } from "../../../workers/services/content/settings";
+import { PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
+import { AppError } from "../../../workers/services/platform/errors";
+import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
+import { AddressBlock } from "../../components/address-block";
+import { AdminFormField } from "../../components/admin/admin-form-field";
+import { figures, TableHead } from "../../components/admin/admin-lists";
+import { TableScroll } from "../../components/admin/table-scroll";
+import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
+import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
+import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import type { Route } from "./+types/admin-order";
+
+/**
+ * One order in the back office (/admin/orders/:number): its lines, address, totals,
+ * payment, fulfilment and history, and a form for each move its state allows. Each form posts to
+ * this route's action, which calls moveOrder (the rule is checked there, in the writing statement)
+ * and redirects back with a notice, or answers the service's message and field errors.
+ */
+const notFound = (error: unknown) => {
+  if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+};
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  try {
+    const order = await orderDetail(context.services, params.number);
+    const done = new URL(request.url).searchParams.get("done");
+    return { order, done: done && Object.hasOwn(DONE, done) ? (done as OrderAction) : null };
+  } catch (error) {
+    notFound(error);
+    throw error;
+  }
+}
+
+const DONE: Record<OrderAction, string> = {
+  confirm: "Order confirmed.",
+  ship: "Order marked shipped; the shopper has been mailed the tracking number.",
+  deliver: "Order marked delivered.",
+  cancel: "Order cancelled; its stock and coupon use were given back.",
+  "mark-paid": "Cash payment recorded.",
+  refund: "Refund recorded.",
+};
+
+type Problem = FormProblem & { intent: string };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const values: Record<string, string> = {};
+  for (const k of ["courier", "trackingNumber", "refundReference"]) {
+    const v = form.get(k);
+    if (typeof v === "string") values[k] = v.slice(0, 300);
+  }
+  try {
+    if (intent === "cancel" && form.get("confirmCancel") !== "yes") {
+      // Staff first (a visitor learns nothing), then the confirmation step.
+      await orderDetail(context.services, params.number);
+      return data<Problem>(
+        { intent, message: "Tick “Yes, cancel this order” to cancel it.", fields: { confirmCancel: "Tick “Yes, cancel this order”" } },
+        { status: 400 },
+      );
+    }
+    await moveOrder(context.services, params.number, intent, values);
+  } catch (error) {
+    notFound(error);
+    const answer = formProblem(error, values, "The order could not be changed. Please try again.");
+    return data<Problem>({ ...answer.data, intent }, answer.init ?? undefined);
+  }
+  throw redirect(`/admin/orders/${params.number}?done=${encodeURIComponent(intent)}`);
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Order #${params.number} | ${settings.brand.name} back office` },
+  { name: "robots", content: "noindex" },
+];
+
+const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
+
+/** The moves the order's state allows (the server checks again). */
+function allowedMoves(o: AdminOrder): OrderAction[] {
+  const awaitingOnline = o.paymentMethod === "bank" && o.paymentStatus === "pending";
+  const moves: OrderAction[] = [];
+  if (o.orderStatus === "placed" && !awaitingOnline) moves.push("confirm");
+  if (o.orderStatus === "confirmed") moves.push("ship");
+  if (o.orderStatus === "shipped") moves.push("deliver");
+  if (
+    o.paymentMethod === "cashOnDelivery" &&
+    o.paymentStatus === "pending" &&
+    (o.orderStatus === "shipped" || o.orderStatus === "delivered")
+  )
+    moves.push("mark-paid");
+  if ((o.orderStatus === "placed" || o.orderStatus === "confirmed") && !awaitingOnline) moves.push("cancel");
+  if (o.refundDue && o.paymentStatus === "paid") moves.push("refund");
+  return moves;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  "order.confirm": "Confirmed",
+  "order.ship": "Shipped",
+  "order.deliver": "Marked delivered",
+  "order.cancel": "Cancelled",
+  "order.mark-paid": "Marked paid",
+  "order.refund": "Marked refunded",
+};
+
+const describe = (v: unknown) =>
+  v && typeof v === "object"
+    ? Object.entries(v as Record<string, unknown>)
+        .map(([k, x]) => `${k}: ${x === null ? "—" : String(x)}`)
+        .join(", ")
+    : "";
+
+function Field({
+  name,
+  label,
+  problem,
+  defaultValue = "",
+  autoComplete = "off",
+}: {
+  name: string;
+  label: string;
+  problem: Problem | undefined;
+  defaultValue?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <AdminFormField
+      id={`f-${name}`}
+      name={name}
+      label={label}
+      error={problem?.fields?.[name]}
+      defaultValue={problem?.values?.[name] ?? defaultValue}
+      required
+      autoComplete={autoComplete}
+    />
+  );
+}
+
+function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Problem | undefined }) {
+  const fetcher = useFetcher<Problem>({ key: `move-${intent}` });
+  const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
+  const pending = fetcher.state !== "idle";
+  // A second click before React has disabled the button would post the move again, and the shop
+  // would show "already cancelled" for the cancel it just made.
+  const submitOnce = useOneSubmission(pending, fetcher.data);
+  const titles: Record<OrderAction, string> = {
+    confirm: "Confirm",
+    ship: "Ship",
+    deliver: "Mark delivered",
+    cancel: "Cancel order",
+    "mark-paid": "Mark paid",
+    refund: "Mark refunded",
+  };
+  return (
+    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={`move-${intent}`} onSubmit={submitOnce}>
+      <h3 id={`move-${intent}`}>{titles[intent]}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      {intent === "ship" && (
+        <>
+          <Field name="courier" label="Courier" problem={problem} />
+          <Field name="trackingNumber" label="Tracking number" problem={problem} />
+        </>
+      )}
+      {intent === "refund" && <Field name="refundReference" label="Refund reference" problem={problem} />}
+      {intent === "mark-paid" && <p className="admin-muted">Cash on delivery collected.</p>}
+      {intent === "cancel" && (
+        <div className="admin-field">
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              name="confirmCancel"
+              value="yes"
+              aria-invalid={problem?.fields?.confirmCancel ? true : undefined}
+              aria-describedby={problem?.fields?.confirmCancel ? "f-confirmCancel-error" : undefined}
+            />
+            Yes, cancel this order
+          </label>
+          {problem?.fields?.confirmCancel && (
+            <span id="f-confirmCancel-error" className="admin-field__error">
+              {problem.fields.confirmCancel}
+            </span>
+          )}
+        </div>
+      )}
+      {problem && (
+        <p className="notice notice--error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={intent === "cancel" ? "button" : "button button--primary"}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
+        {pending ? "Saving…" : titles[intent]}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order: o, done } = loaderData;
+  const moves = allowedMoves(o);
+  const problem = actionData as Problem | undefined;
+  const a = o.shipping;
+  return (
+    <div className="admin-page">
+      <header className="admin-page__head">
+        <p className="admin-muted">
+          <a href="/admin/orders">All orders</a>
+        </p>
+        <h1>Order #{o.orderNumber}</h1>
+        <p className="admin-muted">
+          Placed {when(o.createdAt)} ·{" "}
+          {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed" ? (
+            // Not an order to act on until its payment arrives (it cancels itself if none does).
+            <span className="admin-status admin-status--payment-pending">Payment pending</span>
+          ) : (
+            <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
+          )}
+          {o.refundDue && <span className="admin-flag">Refund due</span>}
+        </p>
+      </header>
+      {done && (
+        <p className="notice" role="status">
+          {DONE[done]}
+        </p>
+      )}
+      <section className="admin-panel" aria-labelledby="order-moves">
+        <h2 id="order-moves">Next steps</h2>
+        {moves.length === 0 ? (
+          <p className="admin-muted">
+            {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed"
+              ? `Waiting for its online payment: nothing to confirm or ship until it arrives. Unpaid, it cancels itself ${PAYMENT_WINDOW_MINUTES} minutes after it was made and its stock goes back.`
+              : "Nothing to do for this order now."}
+          </p>
+        ) : (
+          <div className="admin-moves">
+            {moves.map((m) => (
+              <MoveForm key={m} intent={m} actionData={problem} />
+            ))}
+          </div>
+        )}
+      </section>
+      {o.orderStatus !== "cancelled" && (
+        <section className="admin-panel" aria-labelledby="order-documents">
+          <h2 id="order-documents">Documents</h2>
+          <ul className="admin-documents">
+            <li>
+              <a href={`/admin/orders/${o.orderNumber}/packing-slip`}>Packing slip</a>
+            </li>
+            {hasInvoice(o.orderStatus) && (
+              <li>
+                <a href={`/admin/orders/${o.orderNumber}/invoice`}>Tax invoice</a>
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
+      <div className="admin-grid">
+        <section className="admin-panel" aria-labelledby="order-customer">
+          <h2 id="order-customer">Customer and address</h2>
+          <AddressBlock
+            className="admin-address"
+            address={a}
+            layout={{ roadOnHouseLine: true, phoneLabel: false, email: true }}
+            plainName
+          />
+          <p className="admin-muted">{o.guest ? "Guest order" : `Account: ${o.accountEmail ?? "—"}`}</p>
+          {o.giftEligible && <p className="admin-flag">Gift: among the first 100 orders</p>}
+        </section>
+        <section className="admin-panel" aria-labelledby="order-payment">
+          <h2 id="order-payment">Payment</h2>
+          <dl className="admin-dl">
+            <dt>Method</dt>
+            <dd>{paymentMethodLabel(o.paymentMethod)}</dd>
+            <dt>Status</dt>
+            <dd>
+              {paymentStatusLabel(o.paymentStatus)}
+              {o.refundDue ? ", refund due" : ""}
+            </dd>
+            <dt>Provider order id</dt>
+            <dd>{o.providerOrderId ?? "—"}</dd>
+            <dt>Provider payment id</dt>
+            <dd>{o.providerPaymentId ?? "—"}</dd>
+            <dt>Paid</dt>
+            <dd>{when(o.paidAt)}</dd>
+            <dt>Refunded</dt>
+            <dd>{o.refundedAt ? `${when(o.refundedAt)} (${o.refundReference ?? "—"})` : "—"}</dd>
+          </dl>
+        </section>
+        <section className="admin-panel" aria-labelledby="order-fulfilment">
+          <h2 id="order-fulfilment">Fulfilment</h2>
+          <dl className="admin-dl">
+            <dt>Courier</dt>
+            <dd>{o.courier ?? "—"}</dd>
+            <dt>Tracking number</dt>
+            <dd>{o.trackingNumber ?? "—"}</dd>
+            <dt>Confirmed</dt>
+            <dd>{when(o.confirmedAt)}</dd>
+            <dt>Shipped</dt>
+            <dd>{when(o.shippedAt)}</dd>
+            <dt>Delivered</dt>
+            <dd>{when(o.deliveredAt)}</dd>
+            <dt>Cancelled</dt>
+            <dd>{when(o.cancelledAt)}</dd>
+          </dl>
+        </section>
+      </div>
+      <section className="admin-panel" aria-labelledby="order-lines">
+        <h2 id="order-lines">Items</h2>
+        <TableScroll label="Items">
+          <table className="admin-table">
+            <caption className="visually-hidden">Items in order #{o.orderNumber}</caption>
+            <TableHead columns={["Product", "Colour", "Size", figures("Qty"), figures("Price"), figures("Amount")]} />
+            <tbody>
+              {o.lines.map((l) => (
+                <tr key={`${l.productId}-${l.size}-${l.color}`}>
+                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
+                  <td>{l.color}</td>
+                  <td>{l.size}</td>
+                  <td className="admin-num">{l.quantity}</td>
+                  <td className="admin-num">{formatRupees(l.unitPricePaise)}</td>
+                  <td className="admin-num">{formatRupees(l.unitPricePaise * l.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+        <dl className="admin-dl admin-dl--totals">
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(o.subtotalPaise)}</dd>
+          <dt>Discount{o.couponCode ? ` (coupon ${o.couponCode})` : ""}</dt>
+          <dd>{o.discountPaise > 0 ? `−${formatRupees(o.discountPaise)}` : formatRupees(0)}</dd>
+          <dt>Shipping</dt>
+          <dd>{formatRupees(o.shippingPaise)}</dd>
+          <dt>Total</dt>
+          <dd>
+            <strong>{formatRupees(o.totalPaise)}</strong>
+          </dd>
+        </dl>
+        <p className="admin-muted">Coupon: {o.couponCode ?? "none"}</p>
+      </section>
+      <section className="admin-panel" aria-labelledby="order-history">
+        <h2 id="order-history">History</h2>
+        {o.history.length === 0 ? (
+          <p className="admin-muted">No changes by staff yet.</p>
+        ) : (
+          <ol className="admin-history">
+            {o.history.map((h) => (
+              <li key={h.id}>
+                <strong>{ACTION_LABELS[h.action] ?? h.action}</strong> by {h.actorEmail ?? "a removed account"},{" "}
+                <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
+                <span className="admin-sub">
+                  Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

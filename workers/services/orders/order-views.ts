@@ -1,0 +1,259 @@
+/**
+ * Orders as shoppers see them: the thank-you page, My Orders, the API's
+ * `{ order }` and `{ orders }`, the order mails. The order service (order-placing.ts, order-payments.ts)
+ * imports `orderViewQuery` and `toOrderViews` to answer a placed order in the placing batch itself.
+ *
+ * An order keeps its own snapshot (address, names, prices); the catalogue only adds what a shopper
+ * follows today: the product's page and its first picture, or nothing when the product is gone.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import type { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../db/schema";
+import { readAsUser } from "../accounts/session";
+import type { ServiceContext } from "../platform/context";
+import { constantTimeEqual, sha256Hex } from "../platform/crypto";
+import { AppError, notFound } from "../platform/errors";
+import { productPath } from "../platform/paths";
+import { parseInput } from "../platform/validate";
+import { orderMessages } from "./order-views.rules";
+
+export interface OrderLineView {
+  productId: number | null;
+  name: string;
+  /** The product's page, or null when the product is gone. */
+  href: string | null;
+  image: { url: string; alt: string; width: number; height: number } | null;
+  color: string;
+  size: string;
+  quantity: number;
+  unitPricePaise: number;
+  originalUnitPricePaise: number;
+}
+
+/** Where an order goes, as stored with it (a copy: a later change to her address book leaves it as it was). */
+export interface OrderShipping {
+  fullName: string;
+  streetAddress: string;
+  apartment: string;
+  townCity: string;
+  state: string;
+  zipcode: string;
+  phoneNumber: string;
+  emailAddress: string;
+}
+
+export interface OrderView {
+  id: number;
+  orderNumber: number;
+  /** ISO time. */
+  createdAt: string;
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
+  paymentStatus: (typeof PAYMENT_STATUSES)[number];
+  orderStatus: (typeof ORDER_STATUSES)[number];
+  subtotalPaise: number;
+  discountPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+  couponCode: string | null;
+  giftEligible: boolean;
+  refundDue: boolean;
+  guest: boolean;
+  /** Who carries it and its tracking number, once the shop has shipped it (null before). */
+  courier: string | null;
+  trackingNumber: string | null;
+  shipping: OrderShipping;
+  lines: OrderLineView[];
+}
+
+/** My Orders shows at most this many, newest first. */
+export const MY_ORDERS_LIMIT = 50;
+
+/** One row of `orderViewQuery`: the order's columns, its owner and link hash, and its lines as JSON. */
+export interface OrderViewRow extends OrderShipping {
+  id: number;
+  orderNumber: number;
+  createdAt: number;
+  paymentMethod: OrderView["paymentMethod"];
+  paymentStatus: OrderView["paymentStatus"];
+  orderStatus: OrderView["orderStatus"];
+  subtotalPaise: number;
+  discountPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+  couponCode: string | null;
+  giftEligible: number;
+  refundDue: number;
+  courier: string | null;
+  trackingNumber: string | null;
+  userId: number | null;
+  accessHash: string | null;
+  /** JSON: [[lineId, productId, name, categoryName, slug, active, [url, alt, width, height] | null, storedImage, color, size, quantity, unit, original], ...] */
+  lines: string;
+}
+
+type LineTuple = [
+  lineId: number,
+  productId: number | null,
+  name: string,
+  categoryName: string | null,
+  slug: string | null,
+  active: number | null,
+  media: [string, string, number, number] | null,
+  storedImage: string,
+  color: string,
+  size: string,
+  quantity: number,
+  unitPricePaise: number,
+  originalUnitPricePaise: number,
+];
+
+/**
+ * A line's product page and first picture come from the catalogue (as the cart's lines read theirs,
+ * workers/services/shopping/cart.ts); a line whose product was deleted keeps its name, prices and the picture
+ * stored with it.
+ */
+const ORDER_COLUMNS = sql.raw(`o.id as id, o.order_number as orderNumber, o.created_at as createdAt,
+  o.payment_method as paymentMethod, o.payment_status as paymentStatus, o.order_status as orderStatus,
+  o.subtotal_paise as subtotalPaise, o.discount_paise as discountPaise, o.shipping_paise as shippingPaise,
+  o.total_paise as totalPaise, o.coupon_code as couponCode, o.gift_eligible as giftEligible, o.refund_due as refundDue,
+  o.courier as courier, o.tracking_number as trackingNumber, o.user_id as userId, o.access_hash as accessHash,
+  o.ship_full_name as fullName, o.ship_street_address as streetAddress, o.ship_apartment as apartment,
+  o.ship_town_city as townCity, o.ship_state as state, o.ship_zipcode as zipcode, o.ship_phone_number as phoneNumber,
+  o.ship_email_address as emailAddress,
+  (select json_group_array(json_array(l.id, l.product_id, l.product_name, c.name, p.slug, p.is_active,
+      json((select json_array(m.url, m.alt, m.width, m.height) from product_media m
+        where m.product_id = l.product_id and m.type = 'image' order by m.position, m.id limit 1)),
+      l.image, l.color, l.size, l.quantity, l.unit_price_paise, l.original_unit_price_paise))
+    from order_lines l left join products p on p.id = l.product_id left join categories c on c.id = p.category_id
+    where l.order_id = o.id) as lines`);
+
+/**
+ * The orders `o` matching `where` (a condition on the alias `o`, e.g. sql`o.id = ${id}`) with their
+ * lines, newest first: one statement, so it can join a `db.batch` (the placing batch) or `ctx.read`.
+ */
+export function orderViewQuery(db: Db, where: SQL, options: { limit?: number } = {}) {
+  const limit = options.limit === undefined ? sql`` : sql` limit ${options.limit}`;
+  return db.all<OrderViewRow>(sql`select ${ORDER_COLUMNS} from orders o where ${where} order by o.created_at desc, o.id desc${limit}`);
+}
+
+const PLACEHOLDER_SIZE = { width: 800, height: 1000 };
+
+function toLineView(t: LineTuple): OrderLineView {
+  const [, productId, name, categoryName, slug, active, media, storedImage, color, size, quantity, unit, original] = t;
+  const live = productId !== null && categoryName !== null && slug !== null && Number(active) === 1;
+  const image = media
+    ? { url: media[0], alt: media[1], width: Number(media[2]), height: Number(media[3]) }
+    : storedImage
+      ? { url: storedImage, alt: name, ...PLACEHOLDER_SIZE }
+      : null;
+  return {
+    productId: productId === null ? null : Number(productId),
+    name,
+    href: live ? productPath(categoryName, slug) : null,
+    image,
+    color,
+    size,
+    quantity: Number(quantity),
+    unitPricePaise: Number(unit),
+    originalUnitPricePaise: Number(original),
+  };
+}
+
+function toOrderView(row: OrderViewRow): OrderView {
+  const tuples = (row.lines ? (JSON.parse(row.lines) as LineTuple[]) : []).sort((a, b) => a[0] - b[0]);
+  return {
+    id: Number(row.id),
+    orderNumber: Number(row.orderNumber),
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    orderStatus: row.orderStatus,
+    subtotalPaise: Number(row.subtotalPaise),
+    discountPaise: Number(row.discountPaise),
+    shippingPaise: Number(row.shippingPaise),
+    totalPaise: Number(row.totalPaise),
+    couponCode: row.couponCode,
+    giftEligible: Number(row.giftEligible) === 1,
+    refundDue: Number(row.refundDue) === 1,
+    guest: row.userId === null,
+    courier: row.courier ?? null,
+    trackingNumber: row.trackingNumber ?? null,
+    shipping: {
+      fullName: row.fullName,
+      streetAddress: row.streetAddress,
+      apartment: row.apartment,
+      townCity: row.townCity,
+      state: row.state,
+      zipcode: row.zipcode,
+      phoneNumber: row.phoneNumber,
+      emailAddress: row.emailAddress,
+    },
+    lines: tuples.map(toLineView),
+  };
+}
+
+/** The rows of `orderViewQuery` as views, in the query's order (newest first). */
+export function toOrderViews(rows: unknown): OrderView[] {
+  return (rows as OrderViewRow[]).map(toOrderView);
+}
+
+/** The signed-in shopper's orders, newest first (at most 50), read with the session check (one round trip). 401 signed out. */
+export async function myOrders(ctx: ServiceContext): Promise<OrderView[]> {
+  const { data } = await readAsUser(ctx, (userId) => orderViewQuery(ctx.db, sql`o.user_id = ${userId}`, { limit: MY_ORDERS_LIMIT }));
+  return toOrderViews(data);
+}
+
+const viewOrderSchema = z.object({
+  order: z
+    .unknown()
+    .transform((v) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : v))
+    .pipe(z.string({ error: orderMessages.invalidNumber }).regex(/^\d{1,15}$/, orderMessages.invalidNumber))
+    .transform(Number),
+  key: z
+    .unknown()
+    .transform((v) => (v === undefined || v === null || v === "" ? null : v))
+    .pipe(
+      z
+        .string({ error: orderMessages.invalidKey })
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, orderMessages.invalidKey)
+        .nullable(),
+    ),
+});
+
+/**
+ * The order with this number, for its owner (signed in) or for whoever holds its link's key (a
+ * guest's order: sha256(key) equals its `access_hash`, compared in constant time). Anything else,
+ * another shopper's order included, is the same 404 as a missing one. The session check and the
+ * order travel in one batch.
+ */
+export async function viewOrder(ctx: ServiceContext, input: { order: unknown; key: unknown }): Promise<OrderView> {
+  const { order, key } = parseInput(viewOrderSchema, input);
+  const [user, rows, keyHash] = await Promise.all([
+    ctx.user(),
+    ctx.read(orderViewQuery(ctx.db, sql`o.order_number = ${order}`, { limit: 1 })),
+    key === null ? null : sha256Hex(key),
+  ]);
+  const row = rows[0];
+  if (!row) throw notFound(orderMessages.notFound);
+  const owner = user !== null && row.userId !== null && Number(row.userId) === user.id;
+  const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
+  if (!owner && !keyed) throw notFound(orderMessages.notFound);
+  return toOrderView(row);
+}
+
+const orderNumberSchema = z
+  .unknown()
+  .transform((v) => (typeof v === "number" ? String(v) : v))
+  .pipe(z.string().regex(/^\d{1,15}$/))
+  .transform(Number);
+
+/** The back office's answer for an order number that names no order (or is no number at all). */
+export const ORDER_NOT_FOUND = "Order not found";
+
+/** An order number from a URL or a request body; anything else is the 404 an unknown order gets. */
+export function parseOrderNumber(input: unknown): number {
+  const parsed = orderNumberSchema.safeParse(input);
+  if (!parsed.success || !Number.isSafeInteger(parsed.data)) throw new AppError(404, ORDER_NOT_FOUND);
+  return parsed.data;
+}

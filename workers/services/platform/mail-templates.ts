@@ -1,0 +1,55 @@
+import { SHOP_SETTING_DEFAULTS } from "../content/shop-settings.rules";
+import { passwordResetMail, signupCodeMail } from "./mail-account";
+import { type MailContent, type MailShop, withMailShop } from "./mail-frame";
+import { contactAckMail, contactToShopMail, enquiryAckMail, enquiryToShopMail, messageReplyMail } from "./mail-messages";
+import {
+  newOrderMail,
+  orderCancelledMail,
+  orderConfirmationMail,
+  orderDeliveredMail,
+  orderShippedMail,
+  refundDueMail,
+} from "./mail-orders";
+
+/**
+ * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
+ * and a simple branded HTML part (inline styles only). The outbox keeps a template's name and
+ * parameters; those listed as `secret` are sealed there (see mail.ts). Each family of mails has its
+ * file (mail-account.ts, mail-orders.ts, mail-messages.ts) in the frame of mail-frame.ts; this one
+ * names them.
+ */
+
+interface Template<P> {
+  /** Parameters never stored in clear: a sign-up code, a link that carries a reset token. */
+  secret: readonly (keyof P & string)[];
+  render(params: P): MailContent;
+}
+
+const template = <P>(t: Template<P>) => t;
+
+export const mailTemplates = {
+  "signup-code": template({ secret: ["code"], render: signupCodeMail }),
+  "password-reset": template({ secret: ["link"], render: passwordResetMail }),
+  "order-confirmation": template({ secret: ["link"], render: orderConfirmationMail }),
+  "new-order": template({ secret: [], render: newOrderMail }),
+  "refund-due": template({ secret: [], render: refundDueMail }),
+  "contact-to-shop": template({ secret: [], render: contactToShopMail }),
+  "contact-ack": template({ secret: [], render: contactAckMail }),
+  "enquiry-to-shop": template({ secret: [], render: enquiryToShopMail }),
+  "enquiry-ack": template({ secret: [], render: enquiryAckMail }),
+  "message-reply": template({ secret: [], render: messageReplyMail }),
+  "order-shipped": template({ secret: [], render: orderShippedMail }),
+  "order-delivered": template({ secret: [], render: orderDeliveredMail }),
+  "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+};
+
+export type MailTemplate = keyof typeof mailTemplates;
+export type MailParams<T extends MailTemplate> = Parameters<(typeof mailTemplates)[T]["render"]>[0];
+
+export function renderMail<T extends MailTemplate>(
+  name: T,
+  params: MailParams<T>,
+  settingsNow: MailShop = SHOP_SETTING_DEFAULTS,
+): MailContent {
+  return withMailShop(settingsNow, () => (mailTemplates[name] as Template<MailParams<T>>).render(params));
+}
