@@ -20,7 +20,7 @@ const revealing = (page: Page) => page.evaluate(() => document.documentElement.c
 const homeLink = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" });
 
 /** The home route's own data request after a client-side navigation (its clientLoader asks the server). */
-const HOME_DATA = /\/_root\.data\?(.*&)?_routes=routes%2Fhome(&|$)/;
+const HOME_DATA = /\/_root\.data\?(.*&)?_routes=routes%2Fcatalog%2Fhome(&|$)/;
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("home (%s)", (viewport) => {
   it("shows the hero, 8 new arrivals, the outfit tiles, the offer poster and exactly 4 featured products", async () => {
