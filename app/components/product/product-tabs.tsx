@@ -10,7 +10,7 @@ export interface TabSection {
 /**
  * WAI-ARIA tabs (automatic activation; arrow keys, Home and End move between them). Each tab is a
  * link to its panel (`#details`, `#reviews`), so a tap before the page's script has started shows
- * that panel through CSS `:target` (app/styles/product-tabs.css). Once the tabs have read the address's
+ * that panel through CSS `:target` (app/styles/product/product-tabs.css). Once the tabs have read the address's
  * `#anchor`, they say so (`data-tabs`) and React's selection takes over from `:target` in the same
  * render, so the panel she opened stays open. Without JavaScript the tab list is hidden and every
  * panel shows under its own heading (CSS `scripting: none`).
