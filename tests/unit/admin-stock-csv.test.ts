@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rupeesToPaise } from "../../workers/services/catalog/pricing";
 import { parseCsv } from "../../workers/services/platform/csv";
+import { rupeesToPaise } from "../../workers/services/platform/rupees-input.rules";
 
 /** The stock import's reading of a CSV file and of rupee amounts. */
 describe("parseCsv", () => {

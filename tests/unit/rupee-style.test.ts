@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, paiseOf, rupeesToPaise } from "../../workers/services/catalog/pricing";
+import { formatRupees } from "../../workers/services/catalog/pricing";
+import { paiseOf, rupeesToPaise } from "../../workers/services/platform/rupees-input.rules";
 import { likeContains } from "../../workers/services/platform/sql-like";
 
 /** The one rupee formatter's options (the shop's own style is pricing.test.ts's). */

@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
-import { formatRupees, rupeesToPaise } from "../../../workers/services/catalog/pricing";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
+import { rupeesToPaise } from "../../../workers/services/platform/rupees-input.rules";
 import { OnceForm } from "../forms/once-form";
 import { AdminFormField } from "./admin-form-field";
 

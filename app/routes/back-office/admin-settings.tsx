@@ -1,10 +1,11 @@
 import { data, redirect, useNavigation } from "react-router";
 import { requireStaff } from "../../../workers/services/back-office/staff";
-import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../workers/services/catalog/pricing";
+import { formatRupees, paiseToRupees } from "../../../workers/services/catalog/pricing";
 import { settings } from "../../../workers/services/content/settings";
 import { adminShopSettings, saveShopSettings } from "../../../workers/services/content/shop-settings";
 import { phoneHref, SETTINGS_MESSAGES } from "../../../workers/services/content/shop-settings.rules";
 import { indiaDay } from "../../../workers/services/platform/india-time.rules";
+import { rupeesToPaise } from "../../../workers/services/platform/rupees-input.rules";
 import { AdminFormField } from "../../components/admin/admin-form-field";
 import { PageNotice } from "../../components/admin/page-notice";
 import { OnceForm } from "../../components/forms/once-form";

@@ -9,9 +9,10 @@ import {
 import { importStockCsv, type RefusedRow } from "../../../workers/services/back-office/catalog/admin-stock-csv";
 import { editSize } from "../../../workers/services/back-office/catalog/admin-stock-edit";
 import { listStock, type StockItem } from "../../../workers/services/back-office/catalog/admin-stock-list";
-import { formatRupees, rupeesToPaise } from "../../../workers/services/catalog/pricing";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { settings } from "../../../workers/services/content/settings";
 import { AppError } from "../../../workers/services/platform/errors";
+import { rupeesToPaise } from "../../../workers/services/platform/rupees-input.rules";
 import { AdminPager, CategoryFilter, FilterButtons, FilterSearch } from "../../components/admin/admin-lists";
 import { PageNotice } from "../../components/admin/page-notice";
 import { TableScroll } from "../../components/admin/table-scroll";

@@ -3,8 +3,9 @@ import { STOCK_CSV_MAX_BYTES, STOCK_MESSAGES } from "../../services/back-office/
 import { importStockCsv, stockCsv } from "../../services/back-office/catalog/admin-stock-csv";
 import { editSize } from "../../services/back-office/catalog/admin-stock-edit";
 import { listStock, type StockItem } from "../../services/back-office/catalog/admin-stock-list";
-import { paiseToRupees, rupeesToPaise } from "../../services/catalog/pricing";
+import { paiseToRupees } from "../../services/catalog/pricing";
 import { AppError } from "../../services/platform/errors";
+import { rupeesToPaise } from "../../services/platform/rupees-input.rules";
 import { readBody } from "../body";
 import type { ApiEnv } from "../types";
 

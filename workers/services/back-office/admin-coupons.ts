@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
-import { paiseOf } from "../catalog/pricing";
 import type { ServiceContext } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { indiaDay, indiaDayEnd, indiaDayStart } from "../platform/india-time.rules";
 import { readAll } from "../platform/read-batch";
+import { paiseOf } from "../platform/rupees-input.rules";
 import { invalidInput, parseId } from "../platform/validate";
 import { COUPON_FILTERS, type CouponFilter, COUPON_MESSAGES as M } from "./admin-coupons.rules";
 import { auditStatement, requireStaff } from "./staff";

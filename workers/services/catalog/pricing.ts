@@ -70,12 +70,6 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
-/** Rupees as a number (JSON's 49.5, a form's "49.50" read as a number) in paise; NaN when not finite or finer than a paisa. */
-export function paiseOf(rupees: number): number {
-  const paise = Math.round(rupees * 100);
-  return Number.isFinite(rupees) && Math.abs(paise - rupees * 100) < 1e-6 ? paise : Number.NaN;
-}
-
 /** How an amount is written; every option's default is the shop's own "₹1,299" / "₹1,299.50". */
 export interface RupeeStyle {
   /** "always" writes paise on whole rupees too ("₹2,625.00": invoices, CSV); by default only when there are some. */
@@ -104,17 +98,4 @@ export function formatRupees(paise: number | null, style: RupeeStyle = {}): stri
   }
   const fraction = whole % 100 === 0 && style.paise !== "always" ? "" : `.${String(whole % 100).padStart(2, "0")}`;
   return `${paise < 0 && whole > 0 ? (style.minus ?? "-") : ""}${rupees}${fraction}`;
-}
-
-/**
- * Rupees as a form, a CSV cell or the API sends them ("1299", "1299.5", 1299.5) -> paise: undefined
- * for absent, null for blank, NaN for anything else (a caller that allows "₹" or "1,299" strips them first).
- */
-export function rupeesToPaise(value: unknown): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || (typeof value === "string" && value.trim() === "")) return null;
-  const s = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : typeof value === "string" ? value.trim() : "x";
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return Number.NaN;
-  const [whole, frac = ""] = s.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }

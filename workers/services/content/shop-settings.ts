@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { auditStatement, requireStaff } from "../back-office/staff";
 import { purgeStorefront } from "../back-office/storefront-purge";
-import { paiseOf, paiseToRupees } from "../catalog/pricing";
+import { paiseToRupees } from "../catalog/pricing";
 import { isGstin, stateCode } from "../orders/gst";
 import type { ServiceContext } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { indiaDay, indiaMidnight } from "../platform/india-time.rules";
+import { paiseOf } from "../platform/rupees-input.rules";
 import { invalidInput } from "../platform/validate";
 import {
   SETTINGS_MESSAGES as M,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { rupeesToPaise } from "../../catalog/pricing";
 import { settings } from "../../content/settings";
+import { rupeesToPaise } from "../../platform/rupees-input.rules";
 import { PRODUCT_LIMITS as L, PRODUCT_MESSAGES as M, PRODUCT_DETAILS, slugFromName, VIDEO_URL_PATTERN } from "./admin-products.rules";
 
 /**

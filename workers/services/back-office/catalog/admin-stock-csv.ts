@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
-import { formatRupees, rupeesToPaise } from "../../catalog/pricing";
+import { formatRupees } from "../../catalog/pricing";
 import type { ServiceContext } from "../../platform/context";
 import { CSV_AMOUNT, csvFile, parseCsv, unguardCell } from "../../platform/csv";
 import { AppError } from "../../platform/errors";
 import { productPath } from "../../platform/paths";
+import { rupeesToPaise } from "../../platform/rupees-input.rules";
 import { requireStaff } from "../staff";
 import { purgeProducts, type ShownProduct } from "../storefront-purge";
 import {
