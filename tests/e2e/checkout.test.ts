@@ -437,3 +437,19 @@ describe("checkout without JavaScript", () => {
     expect(order).toMatchObject({ ship_full_name: "Lata K.", ship_town_city: "Ghaziabad", ship_state: "Uttar Pradesh" });
   });
 });
+
+describe("checkout at a desktop's width", () => {
+  it("sets the order summary beside the form, fits the screen, and has no serious accessibility problem", async () => {
+    const user = await createUser(base, "checkout-desktop", "Meera Nair");
+    await saveAddress(user);
+    await putInCart(user, sizeA, 1);
+    const { page } = await openAs(user, "desktop");
+    await page.goto("/checkout");
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: "Checkout details" }).waitFor();
+    const [form, summary] = [await page.locator(".checkout-main").boundingBox(), await page.locator(".order-summary").boundingBox()];
+    expect(summary!.x).toBeGreaterThan(form!.x + form!.width - 1);
+    await fitsTheScreen(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

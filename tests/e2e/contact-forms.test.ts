@@ -262,3 +262,18 @@ describe("without JavaScript", () => {
     }
   });
 });
+
+describe("contact and enquiry at a desktop's width", () => {
+  it("fit the screen and have no serious accessibility problem", async () => {
+    for (const path of ["/contact-us", "/enquiry-us"]) {
+      const { page, close } = await openAt("desktop", path);
+      try {
+        expect(await page.getByRole("heading", { level: 1 }).count(), path).toBe(1);
+        await noHorizontalOverflow(page);
+        expect(await seriousAxeViolations(page), path).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
