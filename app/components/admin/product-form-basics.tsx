@@ -1,6 +1,6 @@
 import { PRODUCT_LIMITS, slugFromName } from "../../../workers/services/back-office/catalog/admin-products.rules";
-import type { ProductFormOptionsView, ProductFormValues } from "./product-form";
 import { Field, FieldError, fid, invalid } from "./product-form-fields";
+import type { ProductFormOptionsView, ProductFormValues } from "./product-form-types";
 
 /** Name, slug, brand, category and the descriptions. With JavaScript the slug's placeholder follows the name and the subcategories narrow to the category. */
 export function BasicsSection({

@@ -1,6 +1,6 @@
 import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
-import type { FormColour } from "./product-form";
 import { FieldError, RowCell, RowsTable } from "./product-form-fields";
+import type { FormColour } from "./product-form-types";
 
 /** The colour rows, spare blank ones included. */
 export function ColoursSection({ colours, errors }: { colours: FormColour[]; errors: Record<string, string> }) {

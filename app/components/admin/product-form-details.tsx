@@ -1,6 +1,6 @@
 import { PRODUCT_DETAILS, PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
-import type { ProductFormValues } from "./product-form";
 import { Field } from "./product-form-fields";
+import type { ProductFormValues } from "./product-form-types";
 
 /** The product's details (fabric, fit, care...). */
 export function DetailsSection({ values, errors }: { values: ProductFormValues; errors: Record<string, string> }) {

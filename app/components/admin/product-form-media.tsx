@@ -1,7 +1,7 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
-import type { ProductFormValues } from "./product-form";
 import { Field, FieldError, fid, invalid } from "./product-form-fields";
+import type { ProductFormValues } from "./product-form-types";
 
 /**
  * The pictures and video links: reordered by "Move up/Move down" (submit buttons that save the form

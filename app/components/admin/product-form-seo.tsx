@@ -1,6 +1,6 @@
 import { PRODUCT_LIMITS } from "../../../workers/services/back-office/catalog/admin-products.rules";
-import type { ProductFormValues } from "./product-form";
 import { Field } from "./product-form-fields";
+import type { ProductFormValues } from "./product-form-types";
 
 /** The page's title, description and keywords for search engines. */
 export function SeoSection({ values, errors }: { values: ProductFormValues; errors: Record<string, string> }) {

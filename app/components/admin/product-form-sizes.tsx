@@ -1,5 +1,5 @@
-import type { FormSize, ProductFormOptionsView } from "./product-form";
 import { FieldError, RowCell, RowsTable } from "./product-form-fields";
+import type { FormSize, ProductFormOptionsView } from "./product-form-types";
 
 /** Sizes with their prices and stock, spare blank rows included, and "Add rows" for more. */
 export function SizesSection({

@@ -9,6 +9,9 @@ import { fid } from "./product-form-fields";
 import { ImagesSection } from "./product-form-media";
 import { SeoSection } from "./product-form-seo";
 import { SizesSection } from "./product-form-sizes";
+import type { FormColour, FormSize, ProductFormOptionsView, ProductFormProblem, ProductFormValues } from "./product-form-types";
+
+export type { FormColour, FormMedia, FormSize, ProductFormOptionsView, ProductFormProblem, ProductFormValues } from "./product-form-types";
 
 /**
  * The product editor's form, for /admin/products/new and /admin/products/:id.
@@ -20,52 +23,6 @@ import { SizesSection } from "./product-form-sizes";
  * colours, sizes and stock, images) is its own component in product-form-*.tsx; inputs stay
  * uncontrolled (`defaultValue`), so what the form posts is what is in its fields.
  */
-
-export interface FormColour {
-  name: string;
-  hex: string;
-}
-export interface FormSize {
-  size: string;
-  price: string;
-  discountPrice: string;
-  stock: string;
-  stockWas: string;
-}
-export interface FormMedia {
-  id: string;
-  type: "image" | "video";
-  url: string;
-  alt: string;
-  width?: number;
-  height?: number;
-}
-export interface ProductFormValues {
-  name: string;
-  slug: string;
-  brand: string;
-  description: string;
-  paragraph1: string;
-  paragraph2: string;
-  categoryId: string;
-  subcategoryId: string;
-  details: Record<string, string>;
-  meta: { title: string; description: string; keywords: string };
-  colors: FormColour[];
-  sizes: FormSize[];
-  media: FormMedia[];
-}
-
-export interface ProductFormOptionsView {
-  categories: { id: number; name: string }[];
-  subcategories: { id: number; name: string; categoryId: number }[];
-  sizeChart: string[];
-}
-
-export interface ProductFormProblem {
-  message: string;
-  fields?: Record<string, string>;
-}
 
 const blankColour = (): FormColour => ({ name: "", hex: "#000000" });
 const blankSize = (): FormSize => ({ size: "", price: "", discountPrice: "", stock: "", stockWas: "" });

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useNavigate, useNavigation } from "react-router";
 import type { Selection } from "../../../workers/services/catalog/choice.rules";
 import { type CardPrice, effectivePrice, formatRupees } from "../../../workers/services/catalog/pricing";
+import type { cartAction } from "../../lib/cart.server";
 import type { CartAnswer } from "../../lib/product-choice";
 import { clampQuantity, findSize } from "../../lib/product-options";
-import type { action } from "../../routes/catalog/product";
 import { OnceForm } from "../forms/once-form";
 import { ShopLink } from "../shop-link";
 import { useToast } from "../toast/toast";
@@ -38,7 +38,7 @@ const sizeRefusal = (answer: CartAnswer | undefined) =>
 export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: PurchaseFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<typeof cartAction>();
   const submitting = useNavigation().state === "submitting";
   // A page rendered for a refused post (no JavaScript) shows the choice that was posted, its
   // quantity brought within 1 and the size's stock, as the stepper would have done.
