@@ -51,7 +51,7 @@ export const orders = sqliteTable(
     checkoutKey: text("checkout_key"),
     /**
      * A random mark of the batch that last changed this order: the statements after the first in one
-     * batch act only on the order the first one really changed (see workers/services/orders.ts).
+     * batch act only on the order the first one really changed (see workers/services/orders/order-claims.ts).
      */
     claim: text("claim"),
     /** Whether the order's stock is taken from the shelf now (a pending order that expired gave it back). */

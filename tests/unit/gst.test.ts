@@ -212,7 +212,7 @@ describe("an order's GST", () => {
       const discount = next() < 0.3 ? 0 : next() < 0.1 ? subtotal + int(0, 500_00) : int(0, Math.floor(subtotal / 2));
       const delivery = next() < 0.3 ? 0 : int(1, 200_00);
       const intraState = next() < 0.5;
-      // The order's total as checkout computes it (tooling/orders.ts, workers/services/orders.ts).
+      // The order's total as checkout computes it (tooling/orders.ts, workers/services/orders/order-quote.ts).
       const orderTotal = Math.max(0, subtotal - discount) + delivery;
       const g = computeGst({ lines, discountPaise: discount, deliveryPaise: delivery, intraState, rule });
       const context = { run, lines, discount, delivery };

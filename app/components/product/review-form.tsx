@@ -14,7 +14,7 @@ export type ReviewAnswer =
 interface ReviewFormProps {
   productId: number;
   productName: string;
-  /** The review action's URL (app/routes/product-reviews.tsx). */
+  /** The review action's URL (app/routes/catalog/product-reviews.ts). */
   action: string;
   /** A refused post's answer when the page came back without JavaScript. */
   answer?: ReviewAnswer;

@@ -9,7 +9,7 @@ import { orderJson } from "./orders-read";
 
 /**
  * Checkout over the API (docs/product/orders.md): cash-on-delivery orders, signed in and guest, coupons and the
- * Razorpay payment calls, all through the order service (workers/services/orders.ts), which the
+ * Razorpay payment calls, all through the order service (workers/services/orders/order-quote.ts, order-placing.ts, order-payments.ts), which the
  * checkout page's action calls too. The payload's `shippingCost` and `totalAmount`, and any price or
  * name in `items`, are never read: the server computes every figure.
  */
