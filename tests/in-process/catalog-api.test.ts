@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { jsonReader, type ProductJson } from "../support/api-json";
 import { useInProcessApp } from "../support/in-process";
 
 const app = useInProcessApp("catalog-api");
 const get = (path: string) => app.request(path);
 
-interface ProductJson {
-  _id: string;
-  slug: string;
-  productName: string;
-  category: { _id: string; name: string };
-  media: { type: string; url: string; alt: string; width: number; height: number }[];
-  colors: { name: string; hex: string }[];
-  sizes: { size: string; price: number; discountPrice: number; stock: number }[];
-  reviews?: { rating: number; name: string; createdAt: string }[];
-  averageRating: number | null;
-  reviewCount: number;
-  details: Record<string, string>;
-  metaTitle: string;
-}
-
-async function json<T>(path: string, status = 200): Promise<T> {
-  const res = await get(path);
-  expect(res.status, `${path} status`).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/json");
-  return (await res.json()) as T;
-}
+const json = jsonReader(get);
 
 describe("GET /api/categories", () => {
   it("lists at least 6 categories, one of them empty", async () => {
