@@ -58,8 +58,12 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     [pathname],
   );
 
+  // A message of another page is not drawn in the same render that draws the new page (the effect
+  // above then lets it go), so it never shows over the next page, even for a frame.
   const list = (errors: boolean) =>
-    toasts.filter((t) => (t.tone === "error") === errors).map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
+    toasts
+      .filter((t) => (t.pathname === pathname || t.pathname === null) && (t.tone === "error") === errors)
+      .map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />);
 
   return (
     <ToastContext.Provider value={api}>
