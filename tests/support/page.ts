@@ -76,7 +76,9 @@ export async function slowCpu(page: Page, rate = 4): Promise<void> {
 export async function actBeforeHydration(page: Page, path: string, act: () => Promise<void>): Promise<void> {
   await slowCpu(page);
   const scripts = await holdScripts(page);
-  await page.goto(path);
+  // Not the load event: a page with no picture to wait for asks for its scripts once it has painted,
+  // and scripts asked for before the load event hold it back, so it would wait on the held scripts.
+  await page.goto(path, { waitUntil: "domcontentloaded" });
   await act();
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
   await scripts.release();
