@@ -55,6 +55,8 @@ export const products = sqliteTable(
     washCare: text("wash_care").notNull().default(""),
     countryOfOrigin: text("country_of_origin").notNull().default("India"),
     deliveryReturns: text("delivery_returns").notNull().default(""),
+    /** Whether she may send it back: clearance, final-sale and hygiene pieces may not (the returns policy). */
+    returnable: integer("returnable", { mode: "boolean" }).notNull().default(true),
     /**
      * Shoppers see a product only while it is active (published). The back office keeps
      * an unpublished product as a draft, or archives one an order still references instead of

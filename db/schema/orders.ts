@@ -8,6 +8,10 @@ import { coupons } from "./shopping";
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
 export const ORDER_STATUSES = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export const PAYMENT_METHODS = ["bank", "cashOnDelivery"] as const;
+export const RETURN_STATUSES = ["requested", "approved", "declined", "received", "refunded", "exchanged"] as const;
+export const RETURN_KINDS = ["refund", "exchange"] as const;
+export const REFUND_SOURCES = ["cancellation", "return", "late-payment"] as const;
+export const REFUND_METHODS = ["original", "bank-transfer", "upi"] as const;
 
 /**
  * An order keeps a snapshot of its address and prices: later catalogue edits never change it.
@@ -135,6 +139,91 @@ export const paymentEvents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_events_event_idx").on(t.eventId)],
+);
+
+/**
+ * A shopper's request to send pieces of a delivered order back, for a refund or (for a size reason)
+ * another size; it moves requested -> approved | declined -> received -> refunded | exchanged
+ * (docs/product/orders.md, "After the purchase"). Each move is checked in the statement that writes it.
+ */
+export const returnRequests = sqliteTable(
+  "return_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: RETURN_KINDS }).notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: RETURN_STATUSES }).notNull().default("requested"),
+    pickupCourier: text("pickup_courier"),
+    pickupTracking: text("pickup_tracking"),
+    declineReason: text("decline_reason"),
+    exchangeCourier: text("exchange_courier"),
+    exchangeTracking: text("exchange_tracking"),
+    approvedAt: timestamp("approved_at"),
+    declinedAt: timestamp("declined_at"),
+    receivedAt: timestamp("received_at"),
+    closedAt: timestamp("closed_at"),
+    /** The batch that last moved it (as orders.claim). */
+    claim: text("claim"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("return_requests_order_idx").on(t.orderId), index("return_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+/** The pieces of one order line a return request covers; at most one open request per line. */
+export const returnLines = sqliteTable(
+  "return_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** The size she asked for instead (an exchange), held for her from the request on. */
+    exchangeSizeId: integer("exchange_size_id").references(() => productSizes.id, { onDelete: "set null" }),
+    exchangeSize: text("exchange_size"),
+    /** Open until the request is declined, refunded or exchanged. */
+    open: integer("open", { mode: "boolean" }).notNull().default(true),
+    /** On receipt: pieces back on the shelf, and pieces written off as damaged. */
+    restocked: integer("restocked").notNull().default(0),
+    writtenOff: integer("written_off").notNull().default(0),
+  },
+  (t) => [
+    index("return_lines_request_idx").on(t.requestId),
+    uniqueIndex("return_lines_open_line_idx").on(t.orderLineId).where(sql`${t.open} = 1`),
+    check("return_lines_quantity_check", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * Money the shop gave back, from a cancellation, a return, or a payment that came after its order
+ * lapsed. After an invoice was issued each refund has a credit note of its own series.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    returnRequestId: integer("return_request_id").references(() => returnRequests.id, { onDelete: "set null" }),
+    source: text("source", { enum: REFUND_SOURCES }).notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    method: text("method", { enum: REFUND_METHODS }).notNull(),
+    reference: text("reference").notNull(),
+    creditNoteNumber: text("credit_note_number"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    uniqueIndex("refunds_credit_note_idx").on(t.creditNoteNumber),
+    check("refunds_amount_check", sql`${t.amountPaise} > 0`),
+  ],
 );
 
 export const ordersRelations = relations(orders, ({ many, one }) => ({
