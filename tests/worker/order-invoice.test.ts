@@ -4,6 +4,7 @@ import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
 import { insertOrder, newOrderKey, removeOrders, type TestOrder } from "../../tooling/orders";
 import { INVOICE_NOT_YET } from "../../workers/services/back-office/orders/admin-invoice.rules";
 import { pageForms } from "../support/page-forms";
+import { roundTripsOf } from "../support/round-trips";
 import { ownerToken } from "../support/staff";
 
 /**
@@ -253,5 +254,30 @@ describe("the refund move", () => {
     const page = await html(`/thankyou?order=${made.orderNumber}`, asha);
     expect(page.body).toContain("rfnd_late_1");
     expect(page.body).not.toContain(`/my-orders/${made.orderNumber}/invoice`);
+  });
+});
+
+describe("database round trips", () => {
+  it("are one for her invoice, her credit note, her order with its refunds and the back office's credit note", async () => {
+    const made = await order({ userId: Number(asha.id) });
+    await moved(made.orderNumber, "confirm");
+    await moved(made.orderNumber, "cancel");
+    await moved(made.orderNumber, "refund", { refundReference: "rfnd_trips" });
+    const hers = { Cookie: `aanchal_session=${asha.token}` };
+    const measured = [];
+    for (const [path, headers] of [
+      [`/my-orders/${made.orderNumber}/invoice`, hers],
+      [`/my-orders/${made.orderNumber}/credit-notes/1`, hers],
+      [`/thankyou?order=${made.orderNumber}`, hers],
+      ["/my-orders", hers],
+      [`/api/orders/${made.orderNumber}/invoice`, { Authorization: `Bearer ${asha.token}` }],
+      [`/admin/orders/${made.orderNumber}/credit-notes/1`, { Cookie: `aanchal_session=${owner}` }],
+      [`/admin/orders/${made.orderNumber}/invoice`, { Cookie: `aanchal_session=${owner}` }],
+    ] as const) {
+      const { status, trips, body } = await roundTripsOf(path, headers);
+      expect(body, path).toContain("AAN/CN/");
+      measured.push({ path, status, trips });
+    }
+    expect(measured).toEqual(measured.map(({ path }) => ({ path, status: 200, trips: 1 })));
   });
 });
