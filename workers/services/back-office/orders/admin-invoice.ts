@@ -36,8 +36,10 @@ import { hasInvoice, INVOICE_NOT_YET, invoiceCancelled } from "./admin-invoice.r
  * and HSN codes come from settings.ts `tax`.
  *
  * An invoice is issued when the goods are on their way to being supplied: from confirmation on
- * (confirmed, shipped, delivered). A placed order has none yet and a cancelled one never has: both
- * answer 409. Its number is the order number within the financial year of the order's date, and it
+ * (confirmed, shipped, delivered). A placed order has none yet, and one cancelled before it was
+ * confirmed never has: both answer 409. One cancelled after confirmation keeps the invoice it was
+ * issued (its refund's credit note goes against it). The shopper reads the same invoice through
+ * workers/services/orders/order-invoice.ts, which checks that it is hers instead of staff. Its number is the order number within the financial year of the order's date, and it
  * is dated the order's day (GST allows the invoice at or before the goods leave), so printing it
  * again any day gives the same invoice.
  */
