@@ -146,6 +146,8 @@ describe("GET /api/orders/my-orders", () => {
       // Not shipped yet: no courier, no tracking number.
       courier: null,
       trackingNumber: null,
+      // Nothing given back on it.
+      refunds: [],
     });
     expect(latest.items[0]!.image).not.toBe("");
     expect(first).toMatchObject({

@@ -11,6 +11,8 @@ import { AddressBlock } from "../../components/address-block";
 import { AdminFormField } from "../../components/admin/admin-form-field";
 import { figures, TableHead } from "../../components/admin/admin-lists";
 import { TableScroll } from "../../components/admin/table-scroll";
+import { AdminCreditNoteItems } from "../../components/order/admin-credit-note-items";
+import { RefundMethodSelect } from "../../components/order/refund-method-select";
 import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
 import { useOneSubmission } from "../../lib/hooks/use-one-submission";
@@ -52,7 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const values: Record<string, string> = {};
-  for (const k of ["courier", "trackingNumber", "refundReference"]) {
+  for (const k of ["courier", "trackingNumber", "refundReference", "refundMethod"]) {
     const v = form.get(k);
     if (typeof v === "string") values[k] = v.slice(0, 300);
   }
@@ -169,6 +171,7 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
         </>
       )}
       {intent === "refund" && <Field name="refundReference" label="Refund reference" problem={problem} />}
+      {intent === "refund" && <RefundMethodSelect error={problem?.fields?.refundMethod} defaultValue={problem?.values?.refundMethod} />}
       {intent === "mark-paid" && <p className="admin-muted">Cash on delivery collected.</p>}
       {intent === "cancel" && (
         <div className="admin-field">
@@ -250,18 +253,21 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           </div>
         )}
       </section>
-      {o.orderStatus !== "cancelled" && (
+      {(o.orderStatus !== "cancelled" || o.invoiced) && (
         <section className="admin-panel" aria-labelledby="order-documents">
           <h2 id="order-documents">Documents</h2>
           <ul className="admin-documents">
-            <li>
-              <a href={`/admin/orders/${o.orderNumber}/packing-slip`}>Packing slip</a>
-            </li>
-            {hasInvoice(o.orderStatus) && (
+            {o.orderStatus !== "cancelled" && (
+              <li>
+                <a href={`/admin/orders/${o.orderNumber}/packing-slip`}>Packing slip</a>
+              </li>
+            )}
+            {(hasInvoice(o.orderStatus) || o.invoiced) && (
               <li>
                 <a href={`/admin/orders/${o.orderNumber}/invoice`}>Tax invoice</a>
               </li>
             )}
+            <AdminCreditNoteItems order={o} />
           </ul>
         </section>
       )}

@@ -10,7 +10,9 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from "../../../workers/services/orders/order-views.rules";
+import { OrderInvoiceLink } from "../../components/order/order-invoice-link";
 import { OrderAddress, OrderLine } from "../../components/order/order-parts";
+import { OrderRefunds } from "../../components/order/order-refunds";
 import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
@@ -94,6 +96,8 @@ function OrderCard({ order }: { order: OrderView }) {
             </div>
           </dl>
         </div>
+        <OrderRefunds order={order} />
+        <OrderInvoiceLink order={order} />
         {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />}
         <ShopLink to={orderPagePath(order.orderNumber)} className="my-order__details">
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>

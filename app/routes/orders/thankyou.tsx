@@ -6,7 +6,9 @@ import { awaitingPayment, orderMessages, orderPagePath, paymentNotCompleted } fr
 import { AppError } from "../../../workers/services/platform/errors";
 import { signInPath } from "../../../workers/services/platform/paths";
 import { CheckoutSteps } from "../../components/checkout-steps";
+import { OrderInvoiceLink } from "../../components/order/order-invoice-link";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../../components/order/order-parts";
+import { OrderRefunds } from "../../components/order/order-refunds";
 import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
@@ -137,6 +139,8 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
             <h2 id="thankyou-summary">Order summary</h2>
             <OrderFigures order={order} />
             <OrderPayment order={order} />
+            <OrderRefunds order={order} accessKey={key} />
+            <OrderInvoiceLink order={order} accessKey={key} />
           </section>
           <section className="order-card" aria-labelledby="thankyou-address">
             <h2 id="thankyou-address">Delivering to</h2>

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { paiseToRupees } from "../../services/catalog/pricing";
 import { myOrders, type OrderView } from "../../services/orders/order-views";
 import type { ApiEnv } from "../types";
+import { refundJson } from "./order-invoice";
 
 /**
  * An order as the API reads it (docs/product/orders.md, "The API"), in rupees at this edge only:
@@ -34,6 +35,7 @@ export function orderJson(order: OrderView) {
     giftEligible: order.giftEligible,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
+    refunds: order.refunds.map(refundJson),
   };
 }
 

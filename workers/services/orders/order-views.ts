@@ -16,6 +16,7 @@ import { constantTimeEqual, sha256Hex } from "../platform/crypto";
 import { AppError, notFound } from "../platform/errors";
 import { productPath } from "../platform/paths";
 import { parseInput } from "../platform/validate";
+import type { OrderRefund } from "./credit-notes";
 import { orderMessages } from "./order-views.rules";
 
 export interface OrderLineView {
@@ -64,6 +65,10 @@ export interface OrderView {
   trackingNumber: string | null;
   shipping: OrderShipping;
   lines: OrderLineView[];
+  /** Whether its tax invoice was issued (at confirmation; a cancelled order keeps it). */
+  invoiced: boolean;
+  /** The money given back on it, oldest first (docs/product/after-the-purchase.md). */
+  refunds: OrderRefund[];
 }
 
 /** My Orders shows at most this many, newest first. */
@@ -88,6 +93,9 @@ export interface OrderViewRow extends OrderShipping {
   trackingNumber: string | null;
   userId: number | null;
   accessHash: string | null;
+  invoiced: number;
+  /** JSON: [[id, source, amountPaise, method, reference, creditNoteNumber, createdAt], ...] */
+  refunds: string | null;
   /** JSON: [[lineId, productId, name, categoryName, slug, active, [url, alt, width, height] | null, storedImage, color, size, quantity, unit, original], ...] */
   lines: string;
 }
@@ -126,7 +134,10 @@ const ORDER_COLUMNS = sql.raw(`o.id as id, o.order_number as orderNumber, o.crea
         where m.product_id = l.product_id and m.type = 'image' order by m.position, m.id limit 1)),
       l.image, l.color, l.size, l.quantity, l.unit_price_paise, l.original_unit_price_paise))
     from order_lines l left join products p on p.id = l.product_id left join categories c on c.id = p.category_id
-    where l.order_id = o.id) as lines`);
+    where l.order_id = o.id) as lines,
+  o.invoice is not null as invoiced,
+  (select json_group_array(json_array(r.id, r.source, r.amount_paise, r.method, r.reference, r.credit_note_number, r.created_at))
+    from (select * from refunds r where r.order_id = o.id order by r.id) r) as refunds`);
 
 /**
  * The orders `o` matching `where` (a condition on the alias `o`, e.g. sql`o.id = ${id}`) with their
@@ -190,7 +201,26 @@ function toOrderView(row: OrderViewRow): OrderView {
       emailAddress: row.emailAddress,
     },
     lines: tuples.map(toLineView),
+    invoiced: Number(row.invoiced) === 1,
+    refunds: toRefunds(row.refunds),
   };
+}
+
+type RefundTuple = [number, OrderRefund["source"], number, OrderRefund["method"], string, string | null, number];
+
+function toRefunds(json: string | null): OrderRefund[] {
+  const tuples = json ? (JSON.parse(json) as RefundTuple[]) : [];
+  return tuples
+    .sort((a, b) => a[0] - b[0])
+    .map(([id, source, amount, method, reference, creditNoteNumber, at]) => ({
+      id: Number(id),
+      source,
+      amountPaise: Number(amount),
+      method,
+      reference,
+      creditNoteNumber,
+      createdAt: new Date(Number(at)).toISOString(),
+    }));
 }
 
 /** The rows of `orderViewQuery` as views, in the query's order (newest first). */
@@ -235,12 +265,23 @@ export async function viewOrder(ctx: ServiceContext, input: { order: unknown; ke
     key === null ? null : sha256Hex(key),
   ]);
   const row = rows[0];
-  if (!row) throw notFound(orderMessages.notFound);
-  const owner = user !== null && row.userId !== null && Number(row.userId) === user.id;
-  const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
-  if (!owner && !keyed) throw notFound(orderMessages.notFound);
+  if (!row || !mayViewOrder(row, user, keyHash)) throw notFound(orderMessages.notFound);
   return toOrderView(row);
 }
+
+/** Whether this visitor may see the order: its owner signed in, or whoever holds its link's key (its hash, compared in constant time). */
+export function mayViewOrder(
+  row: Pick<OrderViewRow, "userId" | "accessHash">,
+  user: { id: number } | null,
+  keyHash: string | null,
+): boolean {
+  const owner = user !== null && row.userId !== null && Number(row.userId) === user.id;
+  const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
+  return owner || keyed;
+}
+
+/** An order number and a guest link's key as a page or the API received them (400 for either malformed). */
+export const parseOrderAccess = (input: { order: unknown; key: unknown }) => parseInput(viewOrderSchema, input);
 
 const orderNumberSchema = z
   .unknown()

@@ -10,6 +10,7 @@ import {
   orderShippedMail,
   refundDueMail,
 } from "./mail-orders";
+import { orderRefundedMail } from "./mail-refunds";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
@@ -41,6 +42,7 @@ export const mailTemplates = {
   "order-shipped": template({ secret: [], render: orderShippedMail }),
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+  "order-refunded": template({ secret: [], render: orderRefundedMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

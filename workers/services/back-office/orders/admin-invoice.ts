@@ -18,6 +18,7 @@ import {
   ORDER_NOT_FOUND,
   type OrderShipping,
   type OrderView,
+  type OrderViewRow,
   orderViewQuery,
   parseOrderNumber,
   toOrderViews,
@@ -35,8 +36,10 @@ import { hasInvoice, INVOICE_NOT_YET, invoiceCancelled } from "./admin-invoice.r
  * and HSN codes come from settings.ts `tax`.
  *
  * An invoice is issued when the goods are on their way to being supplied: from confirmation on
- * (confirmed, shipped, delivered). A placed order has none yet and a cancelled one never has: both
- * answer 409. Its number is the order number within the financial year of the order's date, and it
+ * (confirmed, shipped, delivered). A placed order has none yet, and one cancelled before it was
+ * confirmed never has: both answer 409. One cancelled after confirmation keeps the invoice it was
+ * issued (its refund's credit note goes against it). The shopper reads the same invoice through
+ * workers/services/orders/order-invoice.ts, which checks that it is hers instead of staff. Its number is the order number within the financial year of the order's date, and it
  * is dated the order's day (GST allows the invoice at or before the goods leave), so printing it
  * again any day gives the same invoice.
  */
@@ -123,18 +126,28 @@ const issuedQuery = (db: Db, orderNumber: number) =>
 /**
  * An order's tax invoice, for staff (anyone else: 404). One round trip: the staff check, the order,
  * the invoice issued at its confirmation and what a not-yet-kept one is built from.
- *
- * The invoice is the one issued when the order was confirmed (`issueInvoice`, kept on the order), so
- * a reprint shows that day's GSTIN, address, HSN codes and GST rule whatever changed since; only its
- * order and payment status are today's. An order confirmed before invoices were kept (none in a shop
- * that starts with this version) has its invoice built from today's settings, as before.
  */
 export async function orderInvoice(ctx: ServiceContext, numberInput: unknown): Promise<Invoice> {
   const staff = requireStaff(ctx);
   staff.catch(() => {});
   const orderNumber = parseOrderNumber(numberInput);
-  const [, [view, goods, issued], shop] = await Promise.all([
-    staff,
+  const [, read] = await Promise.all([staff, readInvoice(ctx, orderNumber)]);
+  const [order] = toOrderViews(read.rows);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  return invoiceOf(order, read);
+}
+
+/** What an invoice is made from, read in the request's batch: the order (with its owner), its lines' goods, the invoice kept on it. */
+export interface InvoiceRead {
+  rows: OrderViewRow[];
+  goods: LineGoodsRow[];
+  issued: { invoice: string | null }[];
+  shop: ShopSettings;
+}
+
+/** The reads of an order's invoice, joined to the request's batch (the caller checks who asks, in the same batch). */
+export async function readInvoice(ctx: ServiceContext, orderNumber: number): Promise<InvoiceRead> {
+  const [[rows, goods, issued], shop] = await Promise.all([
     readAll(ctx, [
       orderViewQuery(ctx.db, sql`o.order_number = ${orderNumber}`, { limit: 1 }),
       lineGoodsQuery(ctx.db, orderNumber),
@@ -142,13 +155,23 @@ export async function orderInvoice(ctx: ServiceContext, numberInput: unknown): P
     ]),
     shopSettings(ctx),
   ]);
-  const [order] = toOrderViews(view);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  if (order.orderStatus === "cancelled") throw new AppError(409, invoiceCancelled(orderNumber));
+  return { rows, goods, issued, shop };
+}
+
+/**
+ * The invoice of an order once the caller has said who may see it. It is the one issued when the
+ * order was confirmed (`issueInvoice`, kept on the order), so a reprint shows that day's GSTIN,
+ * address, HSN codes and GST rule whatever changed since; only its order and payment status are
+ * today's. An order confirmed then cancelled keeps it (its refund has a credit note against it). An
+ * order confirmed before invoices were kept (none in a shop that starts with this version) has its
+ * invoice built from today's settings, as before. 409 for an order that has none.
+ */
+export function invoiceOf(order: OrderView, read: Pick<InvoiceRead, "goods" | "issued" | "shop">): Invoice {
+  const kept = read.issued[0]?.invoice;
+  if (kept) return { ...(JSON.parse(kept) as Invoice), orderStatus: order.orderStatus, paymentStatus: order.paymentStatus };
+  if (order.orderStatus === "cancelled") throw new AppError(409, invoiceCancelled(order.orderNumber));
   if (!hasInvoice(order.orderStatus)) throw new AppError(409, INVOICE_NOT_YET);
-  const kept = issued[0]?.invoice;
-  if (!kept) return buildInvoice(order, goods, shop);
-  return { ...(JSON.parse(kept) as Invoice), orderStatus: order.orderStatus, paymentStatus: order.paymentStatus };
+  return buildInvoice(order, read.goods, read.shop);
 }
 
 /** The invoice an order gets as it is confirmed, as kept on the order (JSON). */

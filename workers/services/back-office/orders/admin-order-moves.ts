@@ -1,10 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { REFUND_METHODS } from "../../../../db/schema/orders";
 import { purgePages } from "../../../edge-cache";
 import { shopSettings } from "../../content/shop-settings";
 import { moveCouponUses, moveStock, newClaim } from "../../orders/order-claims";
 import { ORDER_NOT_FOUND, type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "../../orders/order-views";
 import { orderStatusLabel } from "../../orders/order-views.rules";
+import { type RefundMethod, refundStatement } from "../../orders/refunds";
 import type { ServiceContext } from "../../platform/context";
 import { AppError } from "../../platform/errors";
 import { deliverAfterResponse, outboxMail, queueMail } from "../../platform/mail";
@@ -49,7 +51,14 @@ const shipSchema = z.object({
   ),
 });
 
-const refundSchema = z.object({ refundReference: trimmed("refund reference", 3, 100) });
+const refundSchema = z.object({
+  refundReference: trimmed("refund reference", 3, 100),
+  // How the money went back: to the way she paid unless the form says otherwise.
+  refundMethod: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? "original" : v),
+    z.enum(REFUND_METHODS, { error: "Choose how the refund was made" }),
+  ),
+});
 
 export const ORDER_ACTIONS = ["confirm", "ship", "deliver", "cancel", "mark-paid", "refund"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -63,7 +72,7 @@ interface Move {
   set(now: number, input: Record<string, string>): SQL;
   before(st: StateRow): Record<string, unknown>;
   after(st: StateRow, now: number, input: Record<string, string>): Record<string, unknown>;
-  mail?: Extract<MailTemplate, "order-shipped" | "order-delivered" | "order-cancelled">;
+  mail?: Extract<MailTemplate, "order-shipped" | "order-delivered" | "order-cancelled" | "order-refunded">;
 }
 
 const label = (s: string) => orderStatusLabel(s).toLowerCase();
@@ -151,19 +160,42 @@ const MOVES: Record<OrderAction, Move> = {
     rule: sql`refund_due = 1 and payment_status = 'paid'`,
     set: (now, i) => sql`payment_status = 'refunded', refund_due = 0, refunded_at = ${now}, refund_reference = ${i.refundReference}`,
     before: (st) => ({ paymentStatus: st.paymentStatus, refundDue: true }),
-    after: (_, __, i) => ({ paymentStatus: "refunded", refundDue: false, refundReference: i.refundReference }),
+    after: (_, __, i) => ({
+      paymentStatus: "refunded",
+      refundDue: false,
+      refundReference: i.refundReference,
+      refundMethod: i.refundMethod,
+    }),
+    mail: "order-refunded",
   },
 };
 
 function moveInput(action: OrderAction, body: unknown): Record<string, string> {
   const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   if (action === "ship") return parseInput(shipSchema, { courier: b.courier, trackingNumber: b.trackingNumber ?? b.tracking_number });
-  if (action === "refund") return parseInput(refundSchema, { refundReference: b.refundReference ?? b.refund_reference ?? b.reference });
+  if (action === "refund") {
+    return parseInput(refundSchema, {
+      refundReference: b.refundReference ?? b.refund_reference ?? b.reference,
+      refundMethod: b.refundMethod ?? b.refund_method ?? b.method,
+    });
+  }
   return {};
 }
 
 /** The shopper's mail for a move: to the order's address's e-mail, with a link to My Orders when she has an account. */
 async function mailFor(ctx: ServiceContext, move: Move, view: OrderView, input: Record<string, string>) {
+  if (move.mail === "order-refunded") {
+    const params = {
+      name: view.shipping.fullName,
+      orderNumber: view.orderNumber,
+      amountPaise: view.totalPaise,
+      at: ctx.now().toISOString(),
+      reference: input.refundReference!,
+      method: input.refundMethod as RefundMethod,
+      link: view.guest ? null : `${ctx.origin}/my-orders`,
+    } satisfies MailParams<"order-refunded">;
+    return outboxMail(ctx, { to: view.shipping.emailAddress, template: move.mail, params });
+  }
   if (!move.mail) return null;
   const order = orderMail(view);
   const name = view.shipping.fullName;
@@ -218,6 +250,7 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
     where id = ${st.id} and order_status = ${st.orderStatus} and payment_status = ${st.paymentStatus} and refund_due = ${st.refundDue}
       and ${move.rule}`);
   const extra = [
+    ...(action === "refund" ? [refundOf(ctx, st, order, input, claim, mine)] : []),
     ...(action === "cancel" ? [moveStock(ctx.db, claim, "give"), moveCouponUses(ctx.db, claim, "give")] : []),
     ...(action === "deliver"
       ? [
@@ -252,6 +285,23 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
   // verified purchases. Their pieces' cached pages go (the rest age out).
   if (action === "cancel" || action === "deliver") await purgePages(ctx.origin, productPagesOf(detail));
   return detail;
+}
+
+/**
+ * The refund's row, written by the refund move's batch for the order carrying its claim: what she
+ * paid, from a cancellation (the shop or she cancelled it) or from a payment that arrived after the
+ * order had lapsed (such an order was never cancelled by anyone, so it has no cancellation time).
+ */
+function refundOf(ctx: ServiceContext, st: StateRow, order: OrderView, input: Record<string, string>, claim: string, mine: SQL) {
+  return refundStatement(ctx.db, {
+    orderId: sql`(select id from orders where claim = ${claim})`,
+    source: st.cancelledAt === null ? "late-payment" : "cancellation",
+    amountPaise: order.totalPaise,
+    method: input.refundMethod as RefundMethod,
+    reference: input.refundReference!,
+    at: ctx.now(),
+    when: mine,
+  });
 }
 
 /** The product pages (and their `.data` twins) of an order's pieces still on sale. */
