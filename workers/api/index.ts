@@ -7,6 +7,7 @@ import { adminApi } from "./back-office/admin";
 import { catalogApi } from "./catalog/catalog";
 import { messagesApi } from "./content/messages";
 import { ordersApi } from "./orders/orders";
+import { ordersCancelApi } from "./orders/orders-cancel";
 import { ordersReadApi } from "./orders/orders-read";
 import { cartApi } from "./shopping/cart";
 import { reviewsApi } from "./shopping/reviews";
@@ -44,5 +45,6 @@ export const api = new Hono<ApiEnv>()
   .route("/", reviewsApi)
   .route("/", ordersApi)
   .route("/", ordersReadApi)
+  .route("/", ordersCancelApi)
   .route("/", messagesApi)
   .route("/", adminApi);

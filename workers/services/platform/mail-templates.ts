@@ -4,6 +4,7 @@ import { type MailContent, type MailShop, withMailShop } from "./mail-frame";
 import { contactAckMail, contactToShopMail, enquiryAckMail, enquiryToShopMail, messageReplyMail } from "./mail-messages";
 import {
   newOrderMail,
+  orderCancelledByShopperMail,
   orderCancelledMail,
   orderConfirmationMail,
   orderDeliveredMail,
@@ -41,6 +42,7 @@ export const mailTemplates = {
   "order-shipped": template({ secret: [], render: orderShippedMail }),
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+  "order-cancelled-to-shop": template({ secret: [], render: orderCancelledByShopperMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;
