@@ -15,19 +15,9 @@ export interface CancelAnswer {
 /**
  * "Cancel order" and its one confirming step: a native disclosure, so the tap before the page's
  * script has started opens it too, and a form that posts to the page's own action (the same post
- * with or without the script). `refused`: the action's words when the cancel was refused.
+ * with or without the script).
  */
-export function CancelOrder({
-  orderNumber,
-  accessKey,
-  action,
-  refused,
-}: {
-  orderNumber: number;
-  accessKey: string | null;
-  action: string;
-  refused?: string | null;
-}) {
+export function CancelOrder({ orderNumber, accessKey, action }: { orderNumber: number; accessKey: string | null; action: string }) {
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" &&
@@ -48,11 +38,6 @@ export function CancelOrder({
           {busy ? "Cancelling..." : "Yes, cancel this order"}
         </button>
       </Form>
-      {refused && (
-        <p className="notice notice--error" role="alert">
-          {refused}
-        </p>
-      )}
     </details>
   );
 }
@@ -71,5 +56,16 @@ export function CancelHelp({ orderNumber }: { orderNumber: number }) {
         </ShopLink>
       </p>
     </div>
+  );
+}
+
+/** The action's words for a cancel it refused, at the top of the page: the order's card may no longer have its button. */
+export function CancelRefused({ answer }: { answer: unknown }) {
+  const refused = answer && typeof answer === "object" && (answer as CancelAnswer).intent === "cancel" ? (answer as CancelAnswer) : null;
+  if (!refused) return null;
+  return (
+    <p className="notice notice--error" role="alert">
+      {refused.message}
+    </p>
   );
 }

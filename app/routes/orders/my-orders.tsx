@@ -13,7 +13,7 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from "../../../workers/services/orders/order-views.rules";
-import { CancelHelp, CancelOrder } from "../../components/order/cancel-order";
+import { CancelHelp, CancelOrder, CancelRefused } from "../../components/order/cancel-order";
 import { cancelOrderAction } from "../../components/order/cancel-order.server";
 import { OrderAddress, OrderLine } from "../../components/order/order-parts";
 import { PayNow } from "../../components/order/pay-now";
@@ -57,7 +57,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const handle = { failure: orderMessages.fetchFailed };
 
-function OrderCard({ order, mayCancel, refused }: { order: OrderView; mayCancel: boolean; refused: string | null }) {
+function OrderCard({ order, mayCancel }: { order: OrderView; mayCancel: boolean }) {
   const titleId = `order-${order.orderNumber}`;
   const standing = orderStanding(order);
   return (
@@ -111,7 +111,7 @@ function OrderCard({ order, mayCancel, refused }: { order: OrderView; mayCancel:
         </div>
         {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />}
         {mayCancel ? (
-          <CancelOrder orderNumber={order.orderNumber} accessKey={null} action="/my-orders" refused={refused} />
+          <CancelOrder orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />
         ) : (
           pastCancelling(order) && <CancelHelp orderNumber={order.orderNumber} />
         )}
@@ -126,13 +126,13 @@ function OrderCard({ order, mayCancel, refused }: { order: OrderView; mayCancel:
 export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders, cancellable, cancelled } = loaderData;
   const answer = useActionData<typeof action>();
-  const refusal = answer && "intent" in answer && answer.intent === "cancel" && !answer.ok ? answer : null;
   return (
     <div className="order-page my-orders container">
       <header className="my-orders__header">
         <h1 className="order-page__title">My Orders</h1>
       </header>
       <p className="my-orders__hint">{afterSaleMessages.cancelHint}</p>
+      <CancelRefused answer={answer} />
       {cancelled && (
         <p className="notice" role="status">
           {afterSaleMessages.cancelled(cancelled)}
@@ -149,12 +149,7 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="my-orders__list" aria-label="Your orders, newest first">
           {orders.map((order) => (
-            <OrderCard
-              key={order.id}
-              order={order}
-              mayCancel={cancellable.includes(order.orderNumber)}
-              refused={refusal?.orderNumber === order.orderNumber ? refusal.message : null}
-            />
+            <OrderCard key={order.id} order={order} mayCancel={cancellable.includes(order.orderNumber)} />
           ))}
         </ol>
       )}

@@ -8,7 +8,7 @@ import { awaitingPayment, orderMessages, orderPagePath, paymentNotCompleted } fr
 import { AppError } from "../../../workers/services/platform/errors";
 import { signInPath } from "../../../workers/services/platform/paths";
 import { CheckoutSteps } from "../../components/checkout-steps";
-import { CancelHelp, CancelOrder } from "../../components/order/cancel-order";
+import { CancelHelp, CancelOrder, CancelRefused } from "../../components/order/cancel-order";
 import { cancelOrderAction } from "../../components/order/cancel-order.server";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../../components/order/order-parts";
 import { PayNow } from "../../components/order/pay-now";
@@ -112,7 +112,6 @@ function standing(order: OrderView): { title: string; notice: string | null; err
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   const { order, signedIn, key, mayCancel, justCancelled } = loaderData;
   const answer = useActionData<typeof action>();
-  const refused = answer && "intent" in answer && answer.intent === "cancel" && !answer.ok ? answer.message : null;
   const { title, notice, error, confirmed } = standing(order);
   const active = !order.refundDue && order.orderStatus !== "cancelled" && !awaitingPayment(order);
   return (
@@ -135,6 +134,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           {afterSaleMessages.cancelled(order.orderNumber)}
         </p>
       )}
+      <CancelRefused answer={answer} />
       {notice && <p className={error ? "notice notice--error" : "notice"}>{notice}</p>}
       {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={key} action={orderPagePath(order.orderNumber, key)} />}
       {order.giftEligible && active && <p className="notice order-gift">{orderMessages.gift}</p>}
@@ -161,7 +161,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {mayCancel ? (
-        <CancelOrder orderNumber={order.orderNumber} accessKey={key} action={orderPagePath(order.orderNumber, key)} refused={refused} />
+        <CancelOrder orderNumber={order.orderNumber} accessKey={key} action={orderPagePath(order.orderNumber, key)} />
       ) : (
         pastCancelling(order) && !order.refundDue && <CancelHelp orderNumber={order.orderNumber} />
       )}
