@@ -168,6 +168,11 @@ describe("within the window", () => {
       [paid.id],
     );
     expect(row).toMatchObject({ s: "cancelled", p: "paid", r: 1 });
+    // Her order's page says it was cancelled and will be refunded (not that it was paid after it expired).
+    const shown = await (await forms.get(`/thankyou?order=${paid.orderNumber}&cancelled=1`, priya)).text();
+    expect(shown).toContain("This order was cancelled");
+    expect(shown).toContain("Your payment will be refunded in full to the way you paid");
+    expect(shown).not.toContain("after this order had expired");
     const mail = (await mailsTo(base, shopEmail)).find((m) =>
       m.subject.includes(`#${paid.orderNumber} cancelled by the customer: refund due`),
     );

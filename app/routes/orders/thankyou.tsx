@@ -67,6 +67,10 @@ export const handle = { failure: orderMessages.loadFailed };
 
 /** The page's heading and what it adds, by where the order stands. */
 function standing(order: OrderView): { title: string; notice: string | null; error?: boolean; confirmed: boolean } {
+  // Cancelled after it was paid (by her or by the shop): the refund is owed for the cancel, not for a late payment.
+  if (order.refundDue && order.cancelledAt !== null) {
+    return { title: "This order was cancelled", notice: afterSaleMessages.cancelledRefundDue, confirmed: false };
+  }
   if (order.refundDue) {
     return {
       title: "We are refunding your payment",
