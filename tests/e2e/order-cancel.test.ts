@@ -75,6 +75,7 @@ describe.each([
     await mine.locator("summary", { hasText: "Cancel order" }).click();
     await mine.getByText(`Cancel order #${n}? Its pieces go back on sale`).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await mine.getByRole("button", { name: "Yes, cancel this order" }).click();
     await page.waitForURL(`**/my-orders?cancelled=${n}`);
     await page

@@ -113,6 +113,8 @@ describe("within the window", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "order.cancel", actorId: Number(priya.id) });
     expect(JSON.parse(audit[0]!.after)).toMatchObject({ orderStatus: "cancelled", by: "shopper" });
+    const history = await (await forms.get(`/admin/orders/${n}`, { token: ownerToken } as TestUser)).text();
+    expect(history).toContain(`the customer, ${priya.email}`);
     const hers = (await mailsTo(base, priya.email)).filter((m) => m.subject.includes(`#${n} `) && /cancelled/.test(m.subject));
     expect(hers).toHaveLength(1);
     const toShop = (await mailsTo(base, shopEmail)).filter((m) => m.subject.includes(`#${n} cancelled by the customer`));
