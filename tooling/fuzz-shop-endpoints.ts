@@ -327,6 +327,20 @@ export const SHOP_ENDPOINT_LIST: Endpoint[] = [
     mustBreak: ["productId"],
   },
   { method: "GET", path: "/api/orders/my-orders" },
+  // Cancelling: numbers no order has (the fuzzer's own orders stay as they are), keys of nobody.
+  {
+    method: "POST",
+    path: "/api/orders/:number/cancel",
+    fill: (r) => `/api/orders/${segment(r, r.pick(["999999999", "0", "123456789012"]))}/cancel`,
+    fields: { key: token43 },
+  },
+  {
+    method: "POST",
+    path: "/my-orders",
+    page: true,
+    fields: { intent: () => "cancel", order: () => "999999999", key: token43 },
+    mustBreak: ["order"],
+  },
   // Orders: the address or the lines are always broken, so nothing is placed (and the fuzzer's cart is
   // empty, so a placing without a Buy Now line finds nothing to buy).
   ...["/api/orders/place", "/api/orders/guest-place-order", "/api/payment/create-order"].map(

@@ -98,7 +98,9 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("on a %s", (
     await first.getByText("25 Nov 2026").waitFor();
     await first.getByText("Retired Chanderi Dupatta").waitFor();
     await cards.nth(1).getByText("Cash on Delivery").waitFor();
-    expect(await page.getByRole("link", { name: "Cancel Order" }).getAttribute("href")).toBe("/enquiry-us");
+    expect(await first.getByRole("link", { name: `Send an enquiry about order #${newer.orderNumber}` }).getAttribute("href")).toBe(
+      `/enquiry-us?type=Order%20Cancellation%20Query&order=${newer.orderNumber}`,
+    );
     // Every picture drew (a product's own, or the placeholder for the retired piece).
     await page.waitForFunction(() => [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).complete));
     const broken = await page.$$eval("main img", (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length);

@@ -263,6 +263,7 @@ describe("order mails", () => {
       couponCode: "WELCOME10",
       giftEligible: true,
       refundDue: false,
+      cancelledAt: null,
       guest: false,
       courier: null,
       trackingNumber: null,

@@ -8,6 +8,7 @@ import { catalogApi } from "./catalog/catalog";
 import { messagesApi } from "./content/messages";
 import { orderInvoiceApi } from "./orders/order-invoice";
 import { ordersApi } from "./orders/orders";
+import { ordersCancelApi } from "./orders/orders-cancel";
 import { ordersReadApi } from "./orders/orders-read";
 import { cartApi } from "./shopping/cart";
 import { reviewsApi } from "./shopping/reviews";
@@ -46,5 +47,6 @@ export const api = new Hono<ApiEnv>()
   .route("/", ordersApi)
   .route("/", ordersReadApi)
   .route("/", orderInvoiceApi)
+  .route("/", ordersCancelApi)
   .route("/", messagesApi)
   .route("/", adminApi);

@@ -76,7 +76,7 @@ export function faqTopics(rules: MoneyRules & { giftOrderLimit: number }): FaqTo
         },
         {
           question: "Can I cancel my order?",
-          answer: `Yes, within ${cancelWindow} of placing it. Open My Orders and choose Cancel Order, which takes you to our enquiry form, or write to ${store.email} with your order number.`,
+          answer: `Yes, within ${cancelWindow} of placing it. Open My Orders, choose Cancel order on the order and confirm; it is cancelled at once. For help, write to ${store.email} with your order number.`,
         },
         {
           question: "Is there an offer on at the moment?",

@@ -1,5 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { INBOX_MESSAGES, markHandled, messageDetail, REPLY_MAX, replyToMessage } from "../../../workers/services/back-office/admin-inbox";
+import { messageKindLabel } from "../../../workers/services/content/messages.rules";
 import { settings } from "../../../workers/services/content/settings";
 import { AppError } from "../../../workers/services/platform/errors";
 import { when } from "../../components/admin/admin-when";
@@ -72,7 +73,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <header className="admin-page__head">
         <h1>Message from {m.name}</h1>
         <p className="admin-muted">
-          {m.kind === "contact" ? "Contact message" : `Enquiry${m.enquiryType ? `: ${m.enquiryType}` : ""}`}, received {when(m.createdAt)}
+          {messageKindLabel(m, "Contact message")}, received {when(m.createdAt)}
           {" · "}
           {m.handled ? "Handled" : "Open"}
         </p>

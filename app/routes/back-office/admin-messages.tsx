@@ -1,4 +1,5 @@
 import { INBOX_FILTERS, type InboxFilter, listMessages } from "../../../workers/services/back-office/admin-inbox";
+import { messageKindLabel } from "../../../workers/services/content/messages.rules";
 import { settings } from "../../../workers/services/content/settings";
 import { AdminFilters, AdminPager } from "../../components/admin/admin-lists";
 import { when } from "../../components/admin/admin-when";
@@ -67,9 +68,7 @@ export default function AdminMessages({ loaderData: l }: Route.ComponentProps) {
                     <span className="admin-muted admin-inbox__email">{m.email}</span>
                   </td>
                   <td>
-                    <span className="admin-inbox__kind">
-                      {m.kind === "contact" ? "Contact" : `Enquiry${m.enquiryType ? `: ${m.enquiryType}` : ""}`}
-                    </span>{" "}
+                    <span className="admin-inbox__kind">{messageKindLabel(m)}</span>{" "}
                     <ShopLink to={`/admin/messages/${m.kind}/${m.id}`} className="admin-inbox__open">
                       {!m.read && <span className="visually-hidden">Unread: </span>}
                       {m.read ? m.preview : <strong>{m.preview}</strong>}

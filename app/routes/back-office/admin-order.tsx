@@ -3,6 +3,7 @@ import { hasInvoice } from "../../../workers/services/back-office/orders/admin-i
 import { type AdminOrder, orderDetail } from "../../../workers/services/back-office/orders/admin-order-detail";
 import { moveOrder, type OrderAction } from "../../../workers/services/back-office/orders/admin-order-moves";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
+import { CANCELLATION_QUERY } from "../../../workers/services/content/messages.rules";
 import { settings } from "../../../workers/services/content/settings";
 import { PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
 import { AppError } from "../../../workers/services/platform/errors";
@@ -13,6 +14,7 @@ import { figures, TableHead } from "../../components/admin/admin-lists";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { AdminCreditNoteItems } from "../../components/order/admin-credit-note-items";
 import { RefundMethodSelect } from "../../components/order/refund-method-select";
+import { ShopLink } from "../../components/shop-link";
 import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
 import { useOneSubmission } from "../../lib/hooks/use-one-submission";
@@ -101,6 +103,14 @@ function allowedMoves(o: AdminOrder): OrderAction[] {
   if ((o.orderStatus === "placed" || o.orderStatus === "confirmed") && !awaitingOnline) moves.push("cancel");
   if (o.refundDue && o.paymentStatus === "paid") moves.push("refund");
   return moves;
+}
+
+/** Who made a change: a staff member, or the shopper herself (a guest has no account to name). */
+function actorOf(h: { actorEmail: string | null; after: unknown }): string {
+  const by = (h.after as { by?: string } | null)?.by;
+  if (by === "guest") return "the customer (guest checkout)";
+  if (by === "shopper") return `the customer, ${h.actorEmail ?? "a removed account"}`;
+  return h.actorEmail ?? "a removed account";
 }
 
 const ACTION_LABELS: Record<string, string> = {
@@ -355,6 +365,24 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         </dl>
         <p className="admin-muted">Coupon: {o.couponCode ?? "none"}</p>
       </section>
+      <section className="admin-panel" aria-labelledby="order-enquiries">
+        <h2 id="order-enquiries">Messages about this order</h2>
+        {o.enquiries.length === 0 ? (
+          <p className="admin-muted">No enquiries name this order.</p>
+        ) : (
+          <ul className="admin-history">
+            {o.enquiries.map((e) => (
+              <li key={e.id}>
+                <ShopLink to={`/admin/messages/enquiry/${e.id}`}>
+                  <strong>{CANCELLATION_QUERY}</strong> from {e.name}
+                </ShopLink>
+                , <time dateTime={e.createdAt}>{when(e.createdAt)}</time> · {e.handled ? "Handled" : "Open"}
+                <span className="admin-sub">{e.preview}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section className="admin-panel" aria-labelledby="order-history">
         <h2 id="order-history">History</h2>
         {o.history.length === 0 ? (
@@ -363,7 +391,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           <ol className="admin-history">
             {o.history.map((h) => (
               <li key={h.id}>
-                <strong>{ACTION_LABELS[h.action] ?? h.action}</strong> by {h.actorEmail ?? "a removed account"},{" "}
+                <strong>{ACTION_LABELS[h.action] ?? h.action}</strong> by {actorOf(h)},{" "}
                 <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
                 <span className="admin-sub">
                   Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.

@@ -22,10 +22,10 @@ export default function CancellationReturnPolicy() {
       <section>
         <h2>Cancelling an order</h2>
         <p>
-          You can cancel an order within {cancelWindow} of placing it. Choose <strong>Cancel Order</strong> in{" "}
-          <ShopLink to="/my-orders">My Orders</ShopLink>, which opens our enquiry form, and give us the order number; or write to {email},
-          or call <a href={store.phoneHref}>{store.phone}</a>. After {cancelWindow} your order may already be packed and on its way, so we
-          cannot cancel it, but you can still return it once it arrives, as below.
+          You can cancel an order yourself within {cancelWindow} of placing it, until it ships: choose <strong>Cancel order</strong> on it
+          in <ShopLink to="/my-orders">My Orders</ShopLink> (or on its page, from the link in your order e-mail) and confirm. For help,
+          write to {email} or call <a href={store.phoneHref}>{store.phone}</a>. After {cancelWindow} your order may already be packed and on
+          its way, so we cannot cancel it, but you can still return it once it arrives, as below.
         </p>
         <p>If you paid online, the full amount of a cancelled order, delivery charge included, comes back to you as a refund.</p>
       </section>

@@ -26,9 +26,22 @@ import type { Route } from "./+types/enquiry-us";
 
 const FIELDS = ["fullName", "email", "phone", "enquiryType", "message", "preferredContactMethod", "preferredTime", "orderNumber"];
 
+/**
+ * A link may choose the type and name the order (`?type=Order Cancellation Query&order=1024`, from an
+ * order she can no longer cancel herself); anything else in them is ignored, and the form checks what is sent as always.
+ */
+function fromLink(url: URL) {
+  const type = url.searchParams.get("type") ?? "";
+  const order = url.searchParams.get("order") ?? "";
+  return {
+    enquiryType: (ENQUIRY_TYPE_OPTIONS as readonly string[]).includes(type) ? type : "",
+    orderNumber: new RegExp(`^[1-9]\\d{0,${MESSAGE_LIMITS.orderNumber - 1}}$`).test(order) ? order : "",
+  };
+}
+
 // Not edge-cached (no `headers` export): a signed-in shopper's name and e-mail are filled in.
-export async function loader({ context }: Route.LoaderArgs) {
-  return { prefill: await prefill(context.services) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { prefill: await prefill(context.services), linked: fromLink(new URL(request.url)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,7 +115,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
   // The type in the select, once read from it (null until then: the page as served, order number shown).
   const [chosen, setChosen] = useState<string | null>(null);
   const { fetcher, answer, formRef, pending, submitOnce, errors, values } = useMessageForm(() => setChosen(""));
-  const { prefill } = loaderData;
+  const { prefill, linked } = loaderData;
   // Without JavaScript the order number is always there, with a hint; with it, only for a cancellation.
   // It stays mounted until the select has been read, so a number typed before hydration is kept.
   const askOrder = chosen === null || chosen === CANCELLATION_QUERY;
@@ -131,7 +144,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
             defaultValue={values.phone ?? ""}
             error={errors.phone}
           />
-          <EnquiryTypeField defaultValue={values.enquiryType ?? ""} onChosen={setChosen} error={errors.enquiryType} />
+          <EnquiryTypeField defaultValue={values.enquiryType ?? linked.enquiryType} onChosen={setChosen} error={errors.enquiryType} />
           {askOrder && (
             <Field
               label="Order number"
@@ -145,7 +158,7 @@ export default function EnquiryUs({ loaderData }: Route.ComponentProps) {
                   ? "You will find it in your order confirmation e-mail and under My Orders."
                   : `Only for an ${CANCELLATION_QUERY}: the number from your confirmation e-mail or My Orders.`
               }
-              defaultValue={values.orderNumber ?? ""}
+              defaultValue={values.orderNumber ?? linked.orderNumber}
               error={errors.orderNumber}
             />
           )}

@@ -1,5 +1,8 @@
+import { useActionData } from "react-router";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { settings } from "../../../workers/services/content/settings";
+import { afterSaleMessages } from "../../../workers/services/orders/after-sale.rules";
+import { pastCancelling, shopperMayCancel } from "../../../workers/services/orders/order-cancel.rules";
 import { myOrders, type OrderView } from "../../../workers/services/orders/order-views";
 import {
   awaitingPayment,
@@ -10,6 +13,8 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from "../../../workers/services/orders/order-views.rules";
+import { CancelHelp, CancelOrder, CancelRefused } from "../../components/order/cancel-order";
+import { cancelOrderAction } from "../../components/order/cancel-order.server";
 import { OrderInvoiceLink } from "../../components/order/order-invoice-link";
 import { OrderAddress, OrderLine } from "../../components/order/order-parts";
 import { OrderRefunds } from "../../components/order/order-refunds";
@@ -17,25 +22,35 @@ import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
 import { signedInRead } from "../../lib/auth.server";
-import { cancelWindow } from "../../lib/help-figures";
 import type { Route } from "./+types/my-orders";
 
 /**
  * My Orders (protected, docs/product/orders.md): her orders newest first, each with its
  * pieces (picture, name, quantity when above 1, colour, size), where it goes, its total, payment
- * method, date and statuses; "Cancel Order" goes to the enquiry form. The session check and the
- * orders travel in one round trip; signed out, she is sent to sign in and back.
+ * method, date and statuses; "Cancel order" on each order she may still cancel (a confirming step,
+ * then the cancel; docs/product/after-the-purchase.md), and how to reach the shop on one she no
+ * longer can. The session check and the orders travel in one round trip; signed out, she is sent to
+ * sign in and back.
  */
 export const meta: Route.MetaFunction = () => [{ title: `My Orders | ${settings.brand.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { orders: await signedInRead(request, myOrders(context.services)) };
+  const orders = await signedInRead(request, myOrders(context.services));
+  const now = context.services.now().getTime();
+  // The order a cancel has just gone back to this page for (shown as cancelled only when it is).
+  const cancelled = Number(new URL(request.url).searchParams.get("cancelled")) || null;
+  return {
+    orders,
+    cancellable: orders.filter((o) => shopperMayCancel(o, now)).map((o) => o.orderNumber),
+    cancelled: orders.some((o) => o.orderNumber === cancelled && o.orderStatus === "cancelled") ? cancelled : null,
+  };
 }
 
-/** Pay now for an online order still waiting for its payment. */
+/** Pay now for an online order still waiting for its payment; cancel an order she may still cancel. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const answer = await payNowAction(form, context.services);
+  const answer =
+    (await payNowAction(form, context.services)) ?? (await cancelOrderAction(form, context.services, (n) => `/my-orders?cancelled=${n}`));
   if (!answer) throw new Response("Unknown action", { status: 400 });
   return answer;
 }
@@ -44,7 +59,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const handle = { failure: orderMessages.fetchFailed };
 
-function OrderCard({ order }: { order: OrderView }) {
+function OrderCard({ order, mayCancel }: { order: OrderView; mayCancel: boolean }) {
   const titleId = `order-${order.orderNumber}`;
   const standing = orderStanding(order);
   return (
@@ -99,6 +114,11 @@ function OrderCard({ order }: { order: OrderView }) {
         <OrderRefunds order={order} />
         <OrderInvoiceLink order={order} />
         {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />}
+        {mayCancel ? (
+          <CancelOrder orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />
+        ) : (
+          pastCancelling(order) && <CancelHelp orderNumber={order.orderNumber} />
+        )}
         <ShopLink to={orderPagePath(order.orderNumber)} className="my-order__details">
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>
         </ShopLink>
@@ -108,18 +128,20 @@ function OrderCard({ order }: { order: OrderView }) {
 }
 
 export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, cancellable, cancelled } = loaderData;
+  const answer = useActionData<typeof action>();
   return (
     <div className="order-page my-orders container">
       <header className="my-orders__header">
         <h1 className="order-page__title">My Orders</h1>
-        <ShopLink to="/enquiry-us" className="button button--secondary">
-          Cancel Order
-        </ShopLink>
       </header>
-      <p className="my-orders__hint">
-        An order can be cancelled within {cancelWindow} of placing it: choose Cancel Order and tell us its number.
-      </p>
+      <p className="my-orders__hint">{afterSaleMessages.cancelHint}</p>
+      <CancelRefused answer={answer} />
+      {cancelled && (
+        <p className="notice" role="status">
+          {afterSaleMessages.cancelled(cancelled)}
+        </p>
+      )}
       {orders.length === 0 ? (
         <div className="my-orders__empty">
           <p className="my-orders__none">{orderMessages.none}</p>
@@ -131,7 +153,7 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="my-orders__list" aria-label="Your orders, newest first">
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} />
+            <OrderCard key={order.id} order={order} mayCancel={cancellable.includes(order.orderNumber)} />
           ))}
         </ol>
       )}

@@ -1,11 +1,15 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import { settings } from "../../../workers/services/content/settings";
+import { afterSaleMessages } from "../../../workers/services/orders/after-sale.rules";
 import { PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
+import { pastCancelling, shopperMayCancel } from "../../../workers/services/orders/order-cancel.rules";
 import { type OrderView, viewOrder } from "../../../workers/services/orders/order-views";
 import { awaitingPayment, orderMessages, orderPagePath, paymentNotCompleted } from "../../../workers/services/orders/order-views.rules";
 import { AppError } from "../../../workers/services/platform/errors";
 import { signInPath } from "../../../workers/services/platform/paths";
 import { CheckoutSteps } from "../../components/checkout-steps";
+import { CancelHelp, CancelOrder, CancelRefused } from "../../components/order/cancel-order";
+import { cancelOrderAction } from "../../components/order/cancel-order.server";
 import { OrderInvoiceLink } from "../../components/order/order-invoice-link";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../../components/order/order-parts";
 import { OrderRefunds } from "../../components/order/order-refunds";
@@ -19,7 +23,8 @@ import type { Route } from "./+types/thankyou";
  * trip with the session check): number, lines, address, delivery, total, payment method, a discount
  * line when items plus delivery exceed the total, and the gift note for the first 100 orders. Its
  * owner sees it signed in; a guest through her link's key (`?order=N&key=K`). Every other visitor
- * gets the same "Order not found." as for a number that does not exist.
+ * gets the same "Order not found." as for a number that does not exist. While she may still cancel
+ * it, "Cancel order" (docs/product/after-the-purchase.md); after, how to reach the shop.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? `Order #${loaderData.order.orderNumber}` : "Your order"} | ${settings.brand.name}` },
@@ -39,17 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!key && !(await services.claims())) throw redirect(signInPath(pathname + search), { headers: PRIVATE });
   try {
     const [order, user] = await Promise.all([viewOrder(services, { order: number, key }), services.user()]);
-    return data({ order, signedIn: user !== null, key }, { headers: PRIVATE });
+    const mayCancel = shopperMayCancel(order, services.now().getTime());
+    const justCancelled = searchParams.get("cancelled") === "1" && order.orderStatus === "cancelled";
+    return data({ order, signedIn: user !== null, key, mayCancel, justCancelled }, { headers: PRIVATE });
   } catch (err) {
     if (err instanceof AppError && (err.status === 400 || err.status === 404)) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
     throw err;
   }
 }
 
-/** Pay now: an online order still waiting for its payment is paid from here (its owner, or a guest with her link). */
+/** Pay now, or cancel: from here by its owner, or a guest with her link. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const answer = await payNowAction(form, context.services);
+  const key = form.get("key");
+  const done = (n: number) => `${orderPagePath(n, typeof key === "string" ? key : null)}&cancelled=1`;
+  const answer = (await payNowAction(form, context.services)) ?? (await cancelOrderAction(form, context.services, done));
   if (!answer) throw data("Unknown action", { status: 400, headers: PRIVATE });
   return answer;
 }
@@ -60,6 +69,10 @@ export const handle = { failure: orderMessages.loadFailed };
 
 /** The page's heading and what it adds, by where the order stands. */
 function standing(order: OrderView): { title: string; notice: string | null; error?: boolean; confirmed: boolean } {
+  // Cancelled after it was paid (by her or by the shop): the refund is owed for the cancel, not for a late payment.
+  if (order.refundDue && order.cancelledAt !== null) {
+    return { title: "This order was cancelled", notice: afterSaleMessages.cancelledRefundDue, confirmed: false };
+  }
   if (order.refundDue) {
     return {
       title: "We are refunding your payment",
@@ -103,7 +116,8 @@ function standing(order: OrderView): { title: string; notice: string | null; err
 }
 
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn, key } = loaderData;
+  const { order, signedIn, key, mayCancel, justCancelled } = loaderData;
+  const answer = useActionData<typeof action>();
   const { title, notice, error, confirmed } = standing(order);
   const active = !order.refundDue && order.orderStatus !== "cancelled" && !awaitingPayment(order);
   return (
@@ -121,6 +135,12 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+      {justCancelled && (
+        <p className="notice" role="status">
+          {afterSaleMessages.cancelled(order.orderNumber)}
+        </p>
+      )}
+      <CancelRefused answer={answer} />
       {notice && <p className={error ? "notice notice--error" : "notice"}>{notice}</p>}
       {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={key} action={orderPagePath(order.orderNumber, key)} />}
       {order.giftEligible && active && <p className="notice order-gift">{orderMessages.gift}</p>}
@@ -148,6 +168,11 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+      {mayCancel ? (
+        <CancelOrder orderNumber={order.orderNumber} accessKey={key} action={orderPagePath(order.orderNumber, key)} />
+      ) : (
+        pastCancelling(order) && !order.refundDue && <CancelHelp orderNumber={order.orderNumber} />
+      )}
       <div className="button-row order-page__actions">
         {signedIn && (
           <ShopLink to="/my-orders" className="button button--primary">

@@ -27,7 +27,7 @@ export async function requireStaff(ctx: ServiceContext, need: "staff" | "owner" 
 export function auditStatement(
   db: Db,
   entry: {
-    actorId: number;
+    actorId: number | null;
     action: string;
     entity: string;
     entityId: string | number;

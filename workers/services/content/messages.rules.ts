@@ -21,6 +21,19 @@ export type StoredEnquiryType = (typeof STORED_ENQUIRY_TYPES)[number];
 export const CANCELLATION_QUERY = "Order Cancellation Query";
 export const ENQUIRY_TYPE_OPTIONS = [...STORED_ENQUIRY_TYPES, CANCELLATION_QUERY] as const;
 
+/**
+ * How the back office names a message: an enquiry that names an order is the shopper's
+ * "Order Cancellation Query" (stored as General with its order number), not a general enquiry.
+ */
+export function messageKindLabel(
+  m: { kind: "contact" | "enquiry"; enquiryType: string | null; orderNumber: number | null },
+  contact = "Contact",
+) {
+  if (m.kind === "contact") return contact;
+  if (m.orderNumber !== null) return CANCELLATION_QUERY;
+  return `Enquiry${m.enquiryType ? `: ${m.enquiryType}` : ""}`;
+}
+
 export const CONTACT_METHODS = ["Email", "Phone"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 

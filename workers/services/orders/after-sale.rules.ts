@@ -9,7 +9,7 @@ import { settings } from "../content/settings";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const { cancelWithinHours, returnWithinDays } = settings.policies;
+const { cancelWithinHours, returnWithinDays, refundBusinessDays } = settings.policies;
 
 /** Why she sends a piece back. The two size reasons may ask for another size instead of a refund. */
 export const RETURN_REASONS = [
@@ -56,6 +56,12 @@ export const afterSaleMessages = {
   cancelled: (n: number) => `Order #${n} is cancelled.`,
   cancelClosed: (n: number) =>
     `Order #${n} can no longer be cancelled here: an order can be cancelled within ${cancelWithinHours} hours of placing it, before it ships. Write to us or call us and we will help.`,
+  cancelAlready: (n: number) => `Order #${n} is already cancelled.`,
+  cancelConfirm: (n: number) => `Cancel order #${n}? Its pieces go back on sale, and this cannot be undone.`,
+  cancelHint: `An order can be cancelled here within ${cancelWithinHours} hours of placing it, until it ships: choose Cancel order on it.`,
+  cancelHelp: (n: number) =>
+    `Order #${n} can no longer be cancelled here. To ask about it, call or write to us, or send us an enquiry about this order.`,
+  cancelledRefundDue: `Your payment will be refunded in full to the way you paid, within ${refundBusinessDays.min}-${refundBusinessDays.max} business days; we will write to you when it is on its way.`,
   cancelPaymentDue: (n: number) =>
     `Order #${n} is waiting for its payment: it is not an order until it is paid, and it lapses by itself if you do not pay.`,
   returnClosed: (n: number) =>

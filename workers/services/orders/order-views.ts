@@ -59,6 +59,8 @@ export interface OrderView {
   couponCode: string | null;
   giftEligible: boolean;
   refundDue: boolean;
+  /** ISO time it was cancelled by the shop or by her (null otherwise: an online order that lapsed unpaid has none). */
+  cancelledAt: string | null;
   guest: boolean;
   /** Who carries it and its tracking number, once the shop has shipped it (null before). */
   courier: string | null;
@@ -89,6 +91,7 @@ export interface OrderViewRow extends OrderShipping {
   couponCode: string | null;
   giftEligible: number;
   refundDue: number;
+  cancelledAt: number | null;
   courier: string | null;
   trackingNumber: string | null;
   userId: number | null;
@@ -125,7 +128,7 @@ const ORDER_COLUMNS = sql.raw(`o.id as id, o.order_number as orderNumber, o.crea
   o.payment_method as paymentMethod, o.payment_status as paymentStatus, o.order_status as orderStatus,
   o.subtotal_paise as subtotalPaise, o.discount_paise as discountPaise, o.shipping_paise as shippingPaise,
   o.total_paise as totalPaise, o.coupon_code as couponCode, o.gift_eligible as giftEligible, o.refund_due as refundDue,
-  o.courier as courier, o.tracking_number as trackingNumber, o.user_id as userId, o.access_hash as accessHash,
+  o.cancelled_at as cancelledAt, o.courier as courier, o.tracking_number as trackingNumber, o.user_id as userId, o.access_hash as accessHash,
   o.ship_full_name as fullName, o.ship_street_address as streetAddress, o.ship_apartment as apartment,
   o.ship_town_city as townCity, o.ship_state as state, o.ship_zipcode as zipcode, o.ship_phone_number as phoneNumber,
   o.ship_email_address as emailAddress,
@@ -187,6 +190,7 @@ function toOrderView(row: OrderViewRow): OrderView {
     couponCode: row.couponCode,
     giftEligible: Number(row.giftEligible) === 1,
     refundDue: Number(row.refundDue) === 1,
+    cancelledAt: row.cancelledAt === null || row.cancelledAt === undefined ? null : new Date(Number(row.cancelledAt)).toISOString(),
     guest: row.userId === null,
     courier: row.courier ?? null,
     trackingNumber: row.trackingNumber ?? null,

@@ -244,3 +244,20 @@ export function orderCancelledMail({
 ${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}${orderHtml(order)}${more.html}`;
   return { subject, text, html: html(subject, body) };
 }
+
+/** To the shop: a shopper cancelled her order herself; its stock is back on sale, and a paid one waits for its refund. */
+export function orderCancelledByShopperMail({ order, refundDue }: { order: OrderMail; refundDue: boolean }): MailContent {
+  const s = order.shipping;
+  const subject = `Order #${order.orderNumber} cancelled by the customer${refundDue ? ": refund due" : ""}`;
+  const what = [
+    `${s.fullName} cancelled order #${order.orderNumber} from My Orders; its pieces are back in stock.`,
+    refundDue
+      ? `It was paid: please refund ${formatRupees(order.totalPaise)} from the order's page in the back office.`
+      : "Nothing was paid for it.",
+  ];
+  const text = [...what, "", `Customer: ${s.fullName}, ${s.emailAddress}, ${s.phoneNumber}`, "", ...orderText(order)].join("\n");
+  const body = `${what.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("")}
+<p style="margin:0 0 16px">Customer: ${escapeHtml(s.fullName)}, <a href="mailto:${escapeHtml(s.emailAddress)}" style="color:#8A1C2B">${escapeHtml(s.emailAddress)}</a>, ${escapeHtml(s.phoneNumber)}</p>
+${orderHtml(order)}`;
+  return { subject, text, html: html(subject, body) };
+}

@@ -4,6 +4,7 @@ import { type MailContent, type MailShop, withMailShop } from "./mail-frame";
 import { contactAckMail, contactToShopMail, enquiryAckMail, enquiryToShopMail, messageReplyMail } from "./mail-messages";
 import {
   newOrderMail,
+  orderCancelledByShopperMail,
   orderCancelledMail,
   orderConfirmationMail,
   orderDeliveredMail,
@@ -43,6 +44,7 @@ export const mailTemplates = {
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
   "order-refunded": template({ secret: [], render: orderRefundedMail }),
+  "order-cancelled-to-shop": template({ secret: [], render: orderCancelledByShopperMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

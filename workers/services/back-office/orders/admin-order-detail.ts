@@ -120,13 +120,44 @@ export function toDetail(view: unknown, state: StateRow[], history: HistoryRow[]
   };
 }
 
-/** One order for the back office: lines, address, totals, coupon, payment ids, gift, fulfilment and its history (oldest first). */
-export async function orderDetail(ctx: ServiceContext, numberInput: unknown): Promise<AdminOrder> {
+/** An enquiry that names the order (a shopper's "Order Cancellation Query"), as its page lists it. */
+export interface OrderEnquiry {
+  id: number;
+  name: string;
+  email: string;
+  preview: string;
+  handled: boolean;
+  createdAt: string;
+}
+
+const enquiriesQuery = (db: Db, orderNumber: number) =>
+  db.all<{ id: number; name: string; email: string; preview: string; handledAt: number | null; createdAt: number }>(sql`select e.id,
+      e.full_name as name, e.email, substr(e.message, 1, 140) as preview, e.handled_at as handledAt, e.created_at as createdAt
+    from enquiries e where e.order_number = ${orderNumber} order by e.created_at desc, e.id desc limit 20`);
+
+/**
+ * One order for the back office: lines, address, totals, coupon, payment ids, gift, fulfilment, its
+ * history (oldest first) and the enquiries about it (newest first), in one read.
+ */
+export async function orderDetail(ctx: ServiceContext, numberInput: unknown): Promise<AdminOrder & { enquiries: OrderEnquiry[] }> {
   const staff = requireStaff(ctx);
   staff.catch(() => {});
   const orderNumber = parseOrderNumber(numberInput);
-  const [, [view, state, history]] = await Promise.all([staff, readAll(ctx, detailQueries(ctx.db, orderNumber))]);
+  const [, [view, state, history, enquiries]] = await Promise.all([
+    staff,
+    readAll(ctx, [...detailQueries(ctx.db, orderNumber), enquiriesQuery(ctx.db, orderNumber)]),
+  ]);
   const order = toDetail(view, state, history);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  return order;
+  return {
+    ...order,
+    enquiries: enquiries.map((e) => ({
+      id: Number(e.id),
+      name: e.name,
+      email: e.email,
+      preview: e.preview,
+      handled: e.handledAt !== null,
+      createdAt: new Date(Number(e.createdAt)).toISOString(),
+    })),
+  };
 }

@@ -240,15 +240,50 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
   const refused = move.refusal(st, orderNumber);
   if (refused) throw new AppError(409, refused);
 
+  const invoice = goods && shop ? issueInvoice(order, goods, shop) : undefined;
+  return commitMove(ctx, { action, orderNumber, order, st, input, actorId: actor.id, refusal: move.refusal, invoice });
+}
+
+/** Who else a move concerns and what else it is held to, when it is not the back office's own (the shopper's cancel: order-cancel.ts). */
+export interface MoveTerms {
+  action: OrderAction;
+  orderNumber: number;
+  /** The order and its state, as read just before. */
+  order: OrderView;
+  st: StateRow;
+  input: Record<string, string>;
+  /** The audit entry's actor: a staff member, the shopper, or null for a guest. */
+  actorId: number | null;
+  /** The words for a refused move, from the order's state as the batch left it. */
+  refusal(st: StateRow, n: number): string | null;
+  /** More of the move's rule, in SQL on `orders` (her ownership, the cancellation window). */
+  rule?: SQL;
+  /** Added to the audit entry's "after" (who asked for it). */
+  note?: Record<string, unknown>;
+  /** The tax invoice a confirmation issues (read with the order). */
+  invoice?: ReturnType<typeof issueInvoice>;
+  /** Mails sent with the move besides the shopper's (the shop's). */
+  mails?: Awaited<ReturnType<typeof outboxMail>>[];
+}
+
+/**
+ * One move in one batch, whoever asks for it: the UPDATE (the state read before, the move's rule and
+ * `terms.rule`) sets a fresh claim, and the audit entry, the stock, the coupon uses and the mails act
+ * only on the order carrying it. Answers the order as it is now, or 409 when the UPDATE changed nothing.
+ */
+export async function commitMove(ctx: ServiceContext, terms: MoveTerms): Promise<AdminOrder> {
+  const { action, orderNumber, order, st, input } = terms;
+  const move = MOVES[action];
   const claim = newClaim();
   const now = ctx.now().getTime();
   const mine = sql`exists (select 1 from orders c where c.claim = ${claim})`;
   const mail = await mailFor(ctx, move, order, input);
+  const mails = [...(mail ? [mail] : []), ...(terms.mails ?? [])];
   // Exactly the state read above, and the move's own rule: a change meanwhile refuses this one.
-  const invoice = goods && shop ? sql`, invoice = ${issueInvoice(order, goods, shop)}` : sql``;
+  const invoice = terms.invoice === undefined ? sql`` : sql`, invoice = ${terms.invoice}`;
   const update = ctx.db.run(sql`update orders set claim = ${claim}, ${move.set(now, input)}${invoice}
     where id = ${st.id} and order_status = ${st.orderStatus} and payment_status = ${st.paymentStatus} and refund_due = ${st.refundDue}
-      and ${move.rule}`);
+      and ${move.rule} and ${terms.rule ?? sql`1`}`);
   const extra = [
     ...(action === "refund" ? [refundOf(ctx, st, order, input, claim, mine)] : []),
     ...(action === "cancel" ? [moveStock(ctx.db, claim, "give"), moveCouponUses(ctx.db, claim, "give")] : []),
@@ -261,16 +296,16 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
       : []),
   ];
   const audit = auditStatement(ctx.db, {
-    actorId: actor.id,
+    actorId: terms.actorId,
     action: `order.${action}`,
     entity: "order",
     entityId: st.id,
     before: move.before(st),
-    after: move.after(st, now, input),
+    after: { ...move.after(st, now, input), ...terms.note },
     at: ctx.now(),
     when: mine,
   });
-  const queued = mail ? [queueMail(ctx, mail, mine)] : [];
+  const queued = mails.map((m) => queueMail(ctx, m, mine));
   const [v, s, h] = detailQueries(ctx.db, orderNumber);
   const results = await ctx.db.batch([update, audit, ...extra, ...queued, v, s, h]);
   const changed = (results[0] as { rowsAffected: number }).rowsAffected === 1;
@@ -278,9 +313,10 @@ export async function moveOrder(ctx: ServiceContext, numberInput: unknown, actio
   if (!detail) throw new AppError(404, ORDER_NOT_FOUND);
   if (!changed) {
     const fresh = (results.at(-2) as StateRow[])[0]!;
-    throw new AppError(409, move.refusal(fresh, orderNumber) ?? `Order #${orderNumber} changed meanwhile: reload it and try again.`);
+    throw new AppError(409, terms.refusal(fresh, orderNumber) ?? `Order #${orderNumber} changed meanwhile: reload it and try again.`);
   }
-  if (mail) deliverAfterResponse(ctx, results[2 + extra.length] as { rowsAffected: number; lastInsertRowid?: bigint | number });
+  for (const [i] of queued.entries())
+    deliverAfterResponse(ctx, results[2 + extra.length + i] as { rowsAffected: number; lastInsertRowid?: bigint | number });
   // What signed-out shoppers see changed: a cancel's stock came back, a delivery's reviews became
   // verified purchases. Their pieces' cached pages go (the rest age out).
   if (action === "cancel" || action === "deliver") await purgePages(ctx.origin, productPagesOf(detail));
