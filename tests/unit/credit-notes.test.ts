@@ -27,6 +27,7 @@ function order(state: string, lines: ReturnType<typeof line>[], discountPaise: n
     id: 1,
     orderNumber: 1234,
     createdAt: "2026-11-20T06:30:00.000Z",
+    cancelledAt: null,
     paymentMethod: "bank",
     paymentStatus: "paid",
     orderStatus: "confirmed",
