@@ -10,6 +10,7 @@ import {
   orderShippedMail,
   refundDueMail,
 } from "./mail-orders";
+import { returnRequestedMail, returnRequestedShopMail } from "./mail-returns";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
@@ -41,6 +42,8 @@ export const mailTemplates = {
   "order-shipped": template({ secret: [], render: orderShippedMail }),
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+  "return-requested": template({ secret: [], render: returnRequestedMail }),
+  "return-requested-shop": template({ secret: [], render: returnRequestedShopMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;
