@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { RETURN_KINDS } from "../../../db/schema/orders";
+import { purgePages } from "../../edge-cache";
 import { shopSettings } from "../content/shop-settings";
 import type { ServiceContext } from "../platform/context";
 import { constantTimeEqual, sha256Hex } from "../platform/crypto";
@@ -394,6 +395,14 @@ export async function askReturn(
   const queuedAt = 2 + insertLines.length + holdSizes.length;
   deliverAfterResponse(ctx, results[queuedAt] as { rowsAffected: number; lastInsertRowid?: bigint | number });
   deliverAfterResponse(ctx, results[queuedAt + 1] as { rowsAffected: number; lastInsertRowid?: bigint | number });
+  // A held size is stock signed-out shoppers can no longer buy: the order's product pages kept at the edge go.
+  if (held.length > 0) {
+    const pages = [...new Set(fresh.lines.flatMap((l) => (l.href ? [l.href] : [])))];
+    await purgePages(
+      ctx.origin,
+      pages.flatMap((path) => [path, `${path}.data`]),
+    );
+  }
   const requestId = Number((results[1] as { lastInsertRowid?: bigint | number }).lastInsertRowid);
   const returnRequest = fresh.returns.find((r) => r.id === requestId) ?? fresh.returns.at(-1)!;
   return { order: fresh, returnRequest };
