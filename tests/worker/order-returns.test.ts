@@ -96,8 +96,16 @@ const stockOf = async (size: string) =>
 describe("POST /api/orders/{number}/returns", () => {
   it("records a refund request inside the window: the request and its lines, her mail and the shop's copy", async () => {
     const order = await delivered({ daysAgo: 6 });
+    // An API client finds the line ids, and when the order was delivered, in her orders.
+    const listed = (
+      (await (await fetch(new URL("/api/orders/my-orders", base), { headers: bearer(asha) })).json()) as {
+        orders: { orderNumber: number; deliveredAt: string | null; items: { lineId: number }[] }[];
+      }
+    ).orders.find((o) => o.orderNumber === order.orderNumber)!;
+    expect(listed.items.map((i) => i.lineId)).toEqual(order.lineIds);
+    expect(listed.deliveredAt).not.toBeNull();
     const res = await ask(order.orderNumber, {
-      lines: [{ orderLineId: order.lineIds[0], quantity: 1 }],
+      lines: [{ orderLineId: listed.items[0]!.lineId, quantity: 1 }],
       reason: "damaged",
       kind: "refund",
     });

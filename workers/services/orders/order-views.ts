@@ -20,6 +20,8 @@ import { orderMessages } from "./order-views.rules";
 import { RETURNS_COLUMN, type ReturnRequestView, toReturnViews } from "./return-views";
 
 export interface OrderLineView {
+  /** The order line's id: what a return request names. */
+  id: number;
   productId: number | null;
   name: string;
   /** The product's page, or null when the product is gone. */
@@ -148,7 +150,7 @@ export function orderViewQuery(db: Db, where: SQL, options: { limit?: number } =
 const PLACEHOLDER_SIZE = { width: 800, height: 1000 };
 
 function toLineView(t: LineTuple): OrderLineView {
-  const [, productId, name, categoryName, slug, active, media, storedImage, color, size, quantity, unit, original] = t;
+  const [id, productId, name, categoryName, slug, active, media, storedImage, color, size, quantity, unit, original] = t;
   const live = productId !== null && categoryName !== null && slug !== null && Number(active) === 1;
   const image = media
     ? { url: media[0], alt: media[1], width: Number(media[2]), height: Number(media[3]) }
@@ -156,6 +158,7 @@ function toLineView(t: LineTuple): OrderLineView {
       ? { url: storedImage, alt: name, ...PLACEHOLDER_SIZE }
       : null;
   return {
+    id: Number(id),
     productId: productId === null ? null : Number(productId),
     name,
     href: live ? productPath(categoryName, slug) : null,
