@@ -321,6 +321,25 @@ describe("the returns page", () => {
     expect(shown).toContain("Reason: Too small");
   });
 
+  it("serves a guest through her order link's key, and sends her back to her order with it", async () => {
+    const key = newOrderKey();
+    const order = await delivered({ userId: null, key });
+    const line = String(order.lineIds[0]);
+    expect((await forms.get(path(order.orderNumber), null)).status).toBe(302);
+    expect((await forms.get(`${path(order.orderNumber)}?key=${newOrderKey()}`, null)).status).toBe(404);
+    const page = await forms.get(`${path(order.orderNumber)}?key=${key}`, null);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Too small");
+    const res = await forms.post(
+      `${path(order.orderNumber)}?key=${key}`,
+      { key, line, [`quantity-${line}`]: "1", reason: "wrong-item" },
+      null,
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/thankyou?order=${order.orderNumber}&key=${key}&returned=1`);
+    expect(await requestsOf(order.id)).toMatchObject([{ kind: "refund", reason: "wrong-item" }]);
+  });
+
   it("answers a window that has closed with the policy's words", async () => {
     const order = await delivered({ daysAgo: 9 });
     const line = String(order.lineIds[0]);
