@@ -37,6 +37,7 @@ export default [
     route("thankyou", "routes/orders/thankyou.tsx"),
     route("wishlist", "routes/shopping/wishlist.tsx"),
     route("my-orders", "routes/orders/my-orders.tsx"),
+    route("my-orders/:number/return", "routes/orders/order-return.tsx"),
     route("my-orders/:number/invoice", "routes/orders/order-invoice.tsx"),
     route("my-orders/:number/credit-notes/:n", "routes/orders/order-credit-note.tsx"),
     route("profile", "routes/accounts/profile.tsx"),

@@ -327,6 +327,33 @@ export const SHOP_ENDPOINT_LIST: Endpoint[] = [
     mustBreak: ["productId"],
   },
   { method: "GET", path: "/api/orders/my-orders" },
+  // Returns: the lines are always broken (and the fuzzer has no delivered order), so nothing is asked for.
+  {
+    method: "POST",
+    path: "/api/orders/:number/returns",
+    fill: (r) => `/api/orders/${segment(r, r.pick(["1", "2", "999999999"]))}/returns`,
+    fields: {
+      lines: () => [{ orderLineId: 1, quantity: 1, exchangeSize: "M" }],
+      reason: (r) => r.pick(["too-small", "too-large", "damaged"]),
+      kind: (r) => r.pick(["refund", "exchange"]),
+      key: (r) => token43(r),
+    },
+    mustBreak: ["lines"],
+  },
+  {
+    method: "POST",
+    path: "/my-orders/:number/return",
+    page: true,
+    fill: (r) => `/my-orders/${segment(r, r.pick(["1", "2", "999999999"]))}/return`,
+    fields: {
+      line: () => "1",
+      "quantity-1": () => "1",
+      reason: (r) => r.pick(["too-small", "damaged"]),
+      "choice-1": (r) => r.pick(["refund", "exchange"]),
+      "size-1": () => "M",
+    },
+    mustBreak: ["line"],
+  },
   // Cancelling: numbers no order has (the fuzzer's own orders stay as they are), keys of nobody.
   {
     method: "POST",

@@ -10,6 +10,7 @@ import type { OrderView } from "../../workers/services/orders/order-views";
  */
 
 const line = (name: string, unitPricePaise: number, quantity: number) => ({
+  id: 1,
   productId: 1,
   name,
   href: null,
@@ -52,6 +53,8 @@ function order(state: string, lines: ReturnType<typeof line>[], discountPaise: n
       emailAddress: "asha@example.com",
     },
     lines,
+    deliveredAt: null,
+    returns: [],
     invoiced: true,
     refunds: [],
   };

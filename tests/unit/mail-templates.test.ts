@@ -268,7 +268,16 @@ describe("order mails", () => {
       courier: null,
       trackingNumber: null,
       shipping: order.shipping,
-      lines: order.lines.map((l) => ({ ...l, productId: 1, href: "/x", image: null, originalUnitPricePaise: l.unitPricePaise })),
+      lines: order.lines.map((l, i) => ({
+        ...l,
+        id: i + 1,
+        productId: 1,
+        href: "/x",
+        image: null,
+        originalUnitPricePaise: l.unitPricePaise,
+      })),
+      deliveredAt: null,
+      returns: [],
       invoiced: false,
       refunds: [],
     } satisfies OrderView;

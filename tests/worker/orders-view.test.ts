@@ -23,7 +23,16 @@ interface ProductJson {
 interface OrderJson {
   orderId: string;
   orderNumber: number;
-  items: { product: string | null; image: string; productName: string; quantity: number; color: string; size: string; price: number }[];
+  items: {
+    lineId: number;
+    product: string | null;
+    image: string;
+    productName: string;
+    quantity: number;
+    color: string;
+    size: string;
+    price: number;
+  }[];
   shippingInfo: typeof SHIPPING;
   subtotal: number;
   discount: number;
@@ -37,6 +46,8 @@ interface OrderJson {
   giftEligible: boolean;
   courier: string | null;
   trackingNumber: string | null;
+  deliveredAt: string | null;
+  returns: unknown[];
 }
 
 let products: ProductJson[];
@@ -114,6 +125,7 @@ describe("GET /api/orders/my-orders", () => {
       orderNumber: newer.orderNumber,
       items: [
         {
+          lineId: expect.any(Number),
           product: p1._id,
           image: p1.media.find((m) => m.type === "image")?.url ?? "",
           productName: p1.productName,
@@ -123,6 +135,7 @@ describe("GET /api/orders/my-orders", () => {
           price: 1299,
         },
         {
+          lineId: expect.any(Number),
           product: p2._id,
           image: p2.media.find((m) => m.type === "image")?.url ?? "",
           productName: p2.productName,
@@ -146,6 +159,9 @@ describe("GET /api/orders/my-orders", () => {
       // Not shipped yet: no courier, no tracking number.
       courier: null,
       trackingNumber: null,
+      // Not delivered: no returns window yet, no return requests.
+      deliveredAt: null,
+      returns: [],
       // Nothing given back on it.
       refunds: [],
     });
@@ -183,7 +199,16 @@ describe("GET /api/orders/my-orders", () => {
     });
     const [o] = await myOrdersOf(user);
     expect(o!.items).toEqual([
-      { product: null, image: "/media/old.webp", productName: "Old Leheriya Kurti", quantity: 3, color: "Teal", size: "XL", price: 500 },
+      {
+        lineId: expect.any(Number),
+        product: null,
+        image: "/media/old.webp",
+        productName: "Old Leheriya Kurti",
+        quantity: 3,
+        color: "Teal",
+        size: "XL",
+        price: 500,
+      },
     ]);
   });
 

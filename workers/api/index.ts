@@ -7,6 +7,7 @@ import { adminApi } from "./back-office/admin";
 import { catalogApi } from "./catalog/catalog";
 import { messagesApi } from "./content/messages";
 import { orderInvoiceApi } from "./orders/order-invoice";
+import { orderReturnsApi } from "./orders/order-returns";
 import { ordersApi } from "./orders/orders";
 import { ordersCancelApi } from "./orders/orders-cancel";
 import { ordersReadApi } from "./orders/orders-read";
@@ -46,6 +47,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", reviewsApi)
   .route("/", ordersApi)
   .route("/", ordersReadApi)
+  .route("/", orderReturnsApi)
   .route("/", orderInvoiceApi)
   .route("/", ordersCancelApi)
   .route("/", messagesApi)

@@ -18,6 +18,7 @@ import { cancelOrderAction } from "../../components/order/cancel-order.server";
 import { OrderInvoiceLink } from "../../components/order/order-invoice-link";
 import { OrderAddress, OrderLine } from "../../components/order/order-parts";
 import { OrderRefunds } from "../../components/order/order-refunds";
+import { OrderReturns } from "../../components/order/order-returns";
 import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
@@ -114,6 +115,7 @@ function OrderCard({ order, mayCancel }: { order: OrderView; mayCancel: boolean 
         <OrderRefunds order={order} />
         <OrderInvoiceLink order={order} />
         {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />}
+        <OrderReturns order={order} accessKey={null} />
         {mayCancel ? (
           <CancelOrder orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />
         ) : (

@@ -13,6 +13,7 @@ import { cancelOrderAction } from "../../components/order/cancel-order.server";
 import { OrderInvoiceLink } from "../../components/order/order-invoice-link";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../../components/order/order-parts";
 import { OrderRefunds } from "../../components/order/order-refunds";
+import { OrderReturns } from "../../components/order/order-returns";
 import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
@@ -153,6 +154,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
               <OrderLine key={i} line={line} />
             ))}
           </ul>
+          <OrderReturns order={order} accessKey={key} notice />
         </section>
         <div className="order-page__side">
           <section className="order-card" aria-labelledby="thankyou-summary">

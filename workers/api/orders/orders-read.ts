@@ -7,13 +7,15 @@ import { refundJson } from "./order-invoice";
 /**
  * An order as the API reads it (docs/product/orders.md, "The API"), in rupees at this edge only:
  * `orderId` is the shopper's order number (the row id is never shown), the payment method and statuses are the raw values (`bank`,
- * `cashOnDelivery`, `pending`...). The place and verify endpoints answer `{ order }` with it too.
+ * `cashOnDelivery`, `pending`...). Each item's `lineId` is what a return request names; `returns` are the
+ * order's return requests (`POST /api/orders/{number}/returns`). The place and verify endpoints answer `{ order }` with it too.
  */
 export function orderJson(order: OrderView) {
   return {
     orderId: String(order.orderNumber),
     orderNumber: order.orderNumber,
     items: order.lines.map((line) => ({
+      lineId: line.id,
       product: line.productId === null ? null : String(line.productId),
       image: line.image?.url ?? "",
       productName: line.name,
@@ -35,6 +37,8 @@ export function orderJson(order: OrderView) {
     giftEligible: order.giftEligible,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
+    deliveredAt: order.deliveredAt,
+    returns: order.returns,
     refunds: order.refunds.map(refundJson),
   };
 }

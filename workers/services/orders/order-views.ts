@@ -18,8 +18,11 @@ import { productPath } from "../platform/paths";
 import { parseInput } from "../platform/validate";
 import type { OrderRefund } from "./credit-notes";
 import { orderMessages } from "./order-views.rules";
+import { RETURNS_COLUMN, type ReturnRequestView, toReturnViews } from "./return-views";
 
 export interface OrderLineView {
+  /** The order line's id: what a return request names. */
+  id: number;
   productId: number | null;
   name: string;
   /** The product's page, or null when the product is gone. */
@@ -67,6 +70,10 @@ export interface OrderView {
   trackingNumber: string | null;
   shipping: OrderShipping;
   lines: OrderLineView[];
+  /** ISO time it was delivered, or null; the returns window runs from it. */
+  deliveredAt: string | null;
+  /** Her return requests for it, oldest first. */
+  returns: ReturnRequestView[];
   /** Whether its tax invoice was issued (at confirmation; a cancelled order keeps it). */
   invoiced: boolean;
   /** The money given back on it, oldest first (docs/product/after-the-purchase.md). */
@@ -96,6 +103,9 @@ export interface OrderViewRow extends OrderShipping {
   trackingNumber: string | null;
   userId: number | null;
   accessHash: string | null;
+  deliveredAt: number | null;
+  /** JSON: see return-views.ts. */
+  returns: string | null;
   invoiced: number;
   /** JSON: [[id, source, amountPaise, method, reference, creditNoteNumber, createdAt], ...] */
   refunds: string | null;
@@ -137,7 +147,7 @@ const ORDER_COLUMNS = sql.raw(`o.id as id, o.order_number as orderNumber, o.crea
         where m.product_id = l.product_id and m.type = 'image' order by m.position, m.id limit 1)),
       l.image, l.color, l.size, l.quantity, l.unit_price_paise, l.original_unit_price_paise))
     from order_lines l left join products p on p.id = l.product_id left join categories c on c.id = p.category_id
-    where l.order_id = o.id) as lines,
+    where l.order_id = o.id) as lines, o.delivered_at as deliveredAt, ${RETURNS_COLUMN},
   o.invoice is not null as invoiced,
   (select json_group_array(json_array(r.id, r.source, r.amount_paise, r.method, r.reference, r.credit_note_number, r.created_at))
     from (select * from refunds r where r.order_id = o.id order by r.id) r) as refunds`);
@@ -154,7 +164,7 @@ export function orderViewQuery(db: Db, where: SQL, options: { limit?: number } =
 const PLACEHOLDER_SIZE = { width: 800, height: 1000 };
 
 function toLineView(t: LineTuple): OrderLineView {
-  const [, productId, name, categoryName, slug, active, media, storedImage, color, size, quantity, unit, original] = t;
+  const [id, productId, name, categoryName, slug, active, media, storedImage, color, size, quantity, unit, original] = t;
   const live = productId !== null && categoryName !== null && slug !== null && Number(active) === 1;
   const image = media
     ? { url: media[0], alt: media[1], width: Number(media[2]), height: Number(media[3]) }
@@ -162,6 +172,7 @@ function toLineView(t: LineTuple): OrderLineView {
       ? { url: storedImage, alt: name, ...PLACEHOLDER_SIZE }
       : null;
   return {
+    id: Number(id),
     productId: productId === null ? null : Number(productId),
     name,
     href: live ? productPath(categoryName, slug) : null,
@@ -205,6 +216,8 @@ function toOrderView(row: OrderViewRow): OrderView {
       emailAddress: row.emailAddress,
     },
     lines: tuples.map(toLineView),
+    deliveredAt: row.deliveredAt == null ? null : new Date(Number(row.deliveredAt)).toISOString(),
+    returns: toReturnViews(row.returns),
     invoiced: Number(row.invoiced) === 1,
     refunds: toRefunds(row.refunds),
   };

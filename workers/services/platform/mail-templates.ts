@@ -12,6 +12,7 @@ import {
   refundDueMail,
 } from "./mail-orders";
 import { orderRefundedMail } from "./mail-refunds";
+import { returnRequestedMail, returnRequestedShopMail } from "./mail-returns";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
@@ -43,6 +44,8 @@ export const mailTemplates = {
   "order-shipped": template({ secret: [], render: orderShippedMail }),
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+  "return-requested": template({ secret: [], render: returnRequestedMail }),
+  "return-requested-shop": template({ secret: [], render: returnRequestedShopMail }),
   "order-refunded": template({ secret: [], render: orderRefundedMail }),
   "order-cancelled-to-shop": template({ secret: [], render: orderCancelledByShopperMail }),
 };
