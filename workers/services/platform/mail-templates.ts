@@ -10,6 +10,7 @@ import {
   orderShippedMail,
   refundDueMail,
 } from "./mail-orders";
+import { exchangeShippedMail, returnApprovedMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from "./mail-returns";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
@@ -41,6 +42,11 @@ export const mailTemplates = {
   "order-shipped": template({ secret: [], render: orderShippedMail }),
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+  "return-approved": template({ secret: [], render: returnApprovedMail }),
+  "return-declined": template({ secret: [], render: returnDeclinedMail }),
+  "return-received": template({ secret: [], render: returnReceivedMail }),
+  "return-refunded": template({ secret: [], render: returnRefundedMail }),
+  "exchange-shipped": template({ secret: [], render: exchangeShippedMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;
