@@ -5,6 +5,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 import { pageForms } from "../support/page-forms";
+import { roundTripsOf } from "../support/round-trips";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -459,6 +460,22 @@ describe("the queue's list, the pages and the dashboard", () => {
     expect(shipped.status).toBe(302);
     expect((await requestRow(id)).status).toBe("exchanged");
     expect(movesOn((await page(`/admin/returns/${id}`)).body)).toEqual([]);
+  });
+
+  it("each page (the queue, a request, her order with its returns) costs one database round trip", async () => {
+    const s = await twoSizes(9, 10, 5);
+    const n = await delivered(s, 1);
+    const id = await askReturn(n, s, 1, true);
+    const cookie = { Cookie: `aanchal_session=${ownerToken}` };
+    for (const [path, shows] of [
+      ["/admin/returns?status=requested&kind=exchange", `href="/admin/returns/${id}"`],
+      [`/admin/returns/${id}`, `Return #${id}`],
+      [`/admin/orders/${n}`, `href="/admin/returns/${id}"`],
+    ] as const) {
+      const { status, body, trips } = await roundTripsOf(path, cookie);
+      expect(body).toContain(shows);
+      expect({ path, status, trips }).toEqual({ path, status: 200, trips: 1 });
+    }
   });
 
   it("the dashboard counts the returns waiting at each step and links each to the filtered queue", async () => {
