@@ -10,7 +10,7 @@ import {
   orderShippedMail,
   refundDueMail,
 } from "./mail-orders";
-import { exchangeShippedMail, returnApprovedMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from "./mail-returns";
+import { exchangeShippedMail, returnApprovedMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from "./mail-return-steps";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,

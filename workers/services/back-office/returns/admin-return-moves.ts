@@ -7,7 +7,7 @@ import { refundStatement } from "../../orders/refunds";
 import type { ServiceContext } from "../../platform/context";
 import { AppError } from "../../platform/errors";
 import { deliverAfterResponse, outboxMail, queueMail } from "../../platform/mail";
-import type { ReturnMail } from "../../platform/mail-returns";
+import type { ReturnMail } from "../../platform/mail-return-steps";
 import type { MailParams, MailTemplate } from "../../platform/mail-templates";
 import { readAll } from "../../platform/read-batch";
 import { rupeesToPaise } from "../../platform/rupees-input.rules";

@@ -2,7 +2,7 @@ import type { RETURN_KINDS, RETURN_STATUSES } from "../../../../db/schema/orders
 
 /**
  * The back office's returns queue as plain data: the statuses and moves a page shows, and the words
- * the owner reads when a move is refused (docs/product/after-the-purchase.md, "The returns queue").
+ * the owner reads when a move is refused (docs/product/after-the-purchase.md, "The returns queue (back office)").
  * Client-safe; the moves (admin-return-moves.ts) check the same rules in the statements that write.
  */
 
