@@ -38,6 +38,7 @@ export default [
     route("thankyou", "routes/orders/thankyou.tsx"),
     route("wishlist", "routes/shopping/wishlist.tsx"),
     route("my-orders", "routes/orders/my-orders.tsx"),
+    route("my-orders/:number/return", "routes/orders/order-return.tsx"),
     route("profile", "routes/accounts/profile.tsx"),
     route("faqs", "routes/content/faqs.tsx"),
     route("cancellation-return-policy", "routes/content/cancellation-return-policy.tsx"),

@@ -54,6 +54,8 @@ export interface SeedProduct extends ProductTexts, ProductDetails {
   reviews: SeedReview[];
   createdAt: Date;
   art: Art;
+  /** False for clearance pieces, which the shop does not take back. */
+  returnable: boolean;
 }
 
 export interface SeedCategory {
@@ -1199,8 +1201,16 @@ function buildProduct(line: Line, index: number): SeedProduct {
     reviews: buildReviews(silhouette, createdAt, rand),
     createdAt: new Date(createdAt),
     art,
+    returnable: !CLEARANCE.has(line.name),
   };
 }
+
+/** The demo's clearance pieces (the deepest markdowns): sold as final sale, so they cannot be returned. */
+export const CLEARANCE = new Set([
+  "Bottle Green Bandhani Anarkali Kurta",
+  "Maroon Paisley Print Rayon Straight Kurti",
+  "Rust Bagru Print Kurta Palazzo Set with Dupatta",
+]);
 
 export const PRODUCTS: SeedProduct[] = LINES.map(buildProduct);
 

@@ -268,6 +268,8 @@ describe("order mails", () => {
       trackingNumber: null,
       shipping: order.shipping,
       lines: order.lines.map((l) => ({ ...l, productId: 1, href: "/x", image: null, originalUnitPricePaise: l.unitPricePaise })),
+      deliveredAt: null,
+      returns: [],
     } satisfies OrderView;
     expect(orderMail(view)).toEqual(order);
   });

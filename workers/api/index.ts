@@ -6,6 +6,7 @@ import { pincodeApi } from "./accounts/pincode";
 import { adminApi } from "./back-office/admin";
 import { catalogApi } from "./catalog/catalog";
 import { messagesApi } from "./content/messages";
+import { orderReturnsApi } from "./orders/order-returns";
 import { ordersApi } from "./orders/orders";
 import { ordersReadApi } from "./orders/orders-read";
 import { cartApi } from "./shopping/cart";
@@ -44,5 +45,6 @@ export const api = new Hono<ApiEnv>()
   .route("/", reviewsApi)
   .route("/", ordersApi)
   .route("/", ordersReadApi)
+  .route("/", orderReturnsApi)
   .route("/", messagesApi)
   .route("/", adminApi);

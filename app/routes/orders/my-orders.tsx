@@ -11,6 +11,7 @@ import {
   paymentStatusLabel,
 } from "../../../workers/services/orders/order-views.rules";
 import { OrderAddress, OrderLine } from "../../components/order/order-parts";
+import { OrderReturns } from "../../components/order/order-returns";
 import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
@@ -95,6 +96,7 @@ function OrderCard({ order }: { order: OrderView }) {
           </dl>
         </div>
         {awaitingPayment(order) && <PayNow orderNumber={order.orderNumber} accessKey={null} action="/my-orders" />}
+        <OrderReturns order={order} accessKey={null} />
         <ShopLink to={orderPagePath(order.orderNumber)} className="my-order__details">
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>
         </ShopLink>

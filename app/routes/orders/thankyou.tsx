@@ -7,6 +7,7 @@ import { AppError } from "../../../workers/services/platform/errors";
 import { signInPath } from "../../../workers/services/platform/paths";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { OrderAddress, OrderFigures, OrderLine, OrderPayment } from "../../components/order/order-parts";
+import { OrderReturns } from "../../components/order/order-returns";
 import { PayNow } from "../../components/order/pay-now";
 import { payNowAction } from "../../components/order/pay-now.server";
 import { ShopLink } from "../../components/shop-link";
@@ -131,6 +132,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
               <OrderLine key={i} line={line} />
             ))}
           </ul>
+          <OrderReturns order={order} accessKey={key} notice />
         </section>
         <div className="order-page__side">
           <section className="order-card" aria-labelledby="thankyou-summary">

@@ -70,4 +70,27 @@ export const afterSaleMessages = {
   exchangeSizeless: "An exchange is for another size: choose Too small or Too large as the reason.",
   exchangeSameSize: "Choose a size other than the one you have.",
   exchangeOutOfStock: (size: string) => `Size ${size} is out of stock, so we can refund this piece instead.`,
+  returnRequested: (n: number) =>
+    `Your return request for order #${n} is with us. We will write to you once we have looked at it, with the pickup details.`,
+  chooseReason: "Choose why you are sending it back.",
+  chooseKind: "Choose a refund or an exchange.",
+  chooseSize: "Choose the size you would like instead.",
+  exchangeNoSuchSize: (size: string) => `This piece is not made in size ${size}.`,
+  exchangeProductGone: (name: string) => `${name} is no longer made, so it can be refunded but not exchanged.`,
+  refundTakesNoSize: "A refund takes no size: choose an exchange to ask for another size.",
+  notOfOrder: "That piece is not part of this order.",
+  quantity: "Enter how many pieces to send back (1 or more).",
+  lineTwice: "Each piece can be chosen once.",
 } as const;
+
+/** A return request's status as she reads it on her order. */
+export const RETURN_STATUS_LABELS = {
+  requested: "Requested",
+  approved: "Approved: pickup arranged",
+  declined: "Declined",
+  received: "Received",
+  refunded: "Refunded",
+  exchanged: "Exchanged",
+} as const;
+
+export const returnReasonLabel = (id: string) => RETURN_REASONS.find((r) => r.id === id)?.label ?? id;

@@ -17,6 +17,7 @@ import { AppError, notFound } from "../platform/errors";
 import { productPath } from "../platform/paths";
 import { parseInput } from "../platform/validate";
 import { orderMessages } from "./order-views.rules";
+import { RETURNS_COLUMN, type ReturnRequestView, toReturnViews } from "./return-views";
 
 export interface OrderLineView {
   productId: number | null;
@@ -64,6 +65,10 @@ export interface OrderView {
   trackingNumber: string | null;
   shipping: OrderShipping;
   lines: OrderLineView[];
+  /** ISO time it was delivered, or null; the returns window runs from it. */
+  deliveredAt: string | null;
+  /** Her return requests for it, oldest first. */
+  returns: ReturnRequestView[];
 }
 
 /** My Orders shows at most this many, newest first. */
@@ -88,6 +93,9 @@ export interface OrderViewRow extends OrderShipping {
   trackingNumber: string | null;
   userId: number | null;
   accessHash: string | null;
+  deliveredAt: number | null;
+  /** JSON: see return-views.ts. */
+  returns: string | null;
   /** JSON: [[lineId, productId, name, categoryName, slug, active, [url, alt, width, height] | null, storedImage, color, size, quantity, unit, original], ...] */
   lines: string;
 }
@@ -126,7 +134,7 @@ const ORDER_COLUMNS = sql.raw(`o.id as id, o.order_number as orderNumber, o.crea
         where m.product_id = l.product_id and m.type = 'image' order by m.position, m.id limit 1)),
       l.image, l.color, l.size, l.quantity, l.unit_price_paise, l.original_unit_price_paise))
     from order_lines l left join products p on p.id = l.product_id left join categories c on c.id = p.category_id
-    where l.order_id = o.id) as lines`);
+    where l.order_id = o.id) as lines, o.delivered_at as deliveredAt, ${RETURNS_COLUMN}`);
 
 /**
  * The orders `o` matching `where` (a condition on the alias `o`, e.g. sql`o.id = ${id}`) with their
@@ -190,6 +198,8 @@ function toOrderView(row: OrderViewRow): OrderView {
       emailAddress: row.emailAddress,
     },
     lines: tuples.map(toLineView),
+    deliveredAt: row.deliveredAt == null ? null : new Date(Number(row.deliveredAt)).toISOString(),
+    returns: toReturnViews(row.returns),
   };
 }
 

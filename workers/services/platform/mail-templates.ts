@@ -11,6 +11,7 @@ import {
   refundDueMail,
 } from "./mail-orders";
 import { exchangeShippedMail, returnApprovedMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from "./mail-return-steps";
+import { returnRequestedMail, returnRequestedShopMail } from "./mail-returns";
 
 /**
  * The shop's mails, rendered from their parameters when they are sent: plain text for every client,
@@ -42,6 +43,8 @@ export const mailTemplates = {
   "order-shipped": template({ secret: [], render: orderShippedMail }),
   "order-delivered": template({ secret: [], render: orderDeliveredMail }),
   "order-cancelled": template({ secret: [], render: orderCancelledMail }),
+  "return-requested": template({ secret: [], render: returnRequestedMail }),
+  "return-requested-shop": template({ secret: [], render: returnRequestedShopMail }),
   "return-approved": template({ secret: [], render: returnApprovedMail }),
   "return-declined": template({ secret: [], render: returnDeclinedMail }),
   "return-received": template({ secret: [], render: returnReceivedMail }),
