@@ -1,4 +1,5 @@
 import { createClient } from "@libsql/client";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createUser, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { seriousAxeViolations } from "../support/axe";
@@ -10,7 +11,8 @@ import { useStockedProduct } from "../support/stocked";
  * The owner's returns queue in Chromium, on a phone (390 px) and a laptop (1280 px): a delivered
  * order's size exchange waits in the queue; the owner finds it, approves it with the pickup's
  * courier and tracking number, marks the piece received back on the shelf and ships the new size,
- * axe passing on each page; the stock moves as it must and her mails follow.
+ * axe passing on each page; the stock moves as it must. The whole story too: she asks for the size on
+ * her request page, the owner takes it through, and her order shows her new size on its way.
  */
 const browser = useBrowser();
 const base = browser.baseUrl;
@@ -80,6 +82,62 @@ async function askExchange(n: number): Promise<number> {
   }
 }
 
+/** The owner, on `page`, takes request `id` (an exchange, requested) from the queue to shipped; axe passes on each page. */
+async function ownerShipsExchange(page: Page, id: number, n: number) {
+  const shelfA = await stockOf(stocked.sizeA);
+  const heldB = await stockOf(stocked.sizeB);
+  await page.goto("/admin");
+  const returns = page.getByRole("region", { name: "Returns" });
+  await returns.getByRole("link", { name: /\d+/ }).first().click();
+  await page.waitForURL(/\/admin\/returns\?status=requested/);
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Return #${id}` }) });
+  expect(await row.textContent()).toContain("Size exchange");
+  expect(await row.textContent()).toContain(`#${n}`);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await row.getByRole("link", { name: `Return #${id}` }).click();
+  await page.getByRole("heading", { level: 1, name: `Return #${id}` }).waitFor();
+  expect(await page.getByRole("cell", { name: `Size ${stocked.sizeB} (held)` }).count()).toBe(1);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Approving needs the pickup's courier and tracking number.
+  const approve = page.getByRole("button", { name: "Approve and book the pickup" });
+  await approve.click();
+  await page.getByLabel("Pickup courier").and(page.locator(":invalid")).waitFor();
+  await page.getByLabel("Pickup courier").fill("Delhivery");
+  await page.getByLabel("Pickup tracking number").fill("DLR 4455 66");
+  await approve.click();
+  await page.getByRole("status").filter({ hasText: "Return approved" }).waitFor();
+  expect(await page.getByText("Delhivery, DLR 4455 66").isVisible()).toBe(true);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // The piece comes back whole: on the shelf.
+  expect(await page.getByLabel("Back on the shelf").inputValue()).toBe("1");
+  await page.getByRole("button", { name: "Mark received" }).click();
+  await page.getByRole("status").filter({ hasText: "Pieces received" }).waitFor();
+  expect(await stockOf(stocked.sizeA)).toBe(shelfA + 1);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.getByLabel("Courier", { exact: true }).fill("Blue Dart");
+  await page.getByLabel("Tracking number", { exact: true }).fill("BDX 778899");
+  await page.getByRole("button", { name: "Ship the exchange" }).click();
+  await page.getByRole("status").filter({ hasText: "Exchange shipped" }).waitFor();
+  expect(await page.getByText("Nothing to do for this return now.").isVisible()).toBe(true);
+  expect(await page.getByText("Exchanged", { exact: true }).first().isVisible()).toBe(true);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  // The held size went out to her: taken when she asked, not again.
+  expect(await stockOf(stocked.sizeB)).toBe(heldB);
+  expect(await stockOf(stocked.sizeA)).toBe(shelfA + 1);
+  // Nothing of the page runs off the side of a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // Her order's back-office page links the request.
+  await page.goto(`/admin/orders/${n}`);
+  await page
+    .getByRole("region", { name: "Returns" })
+    .getByRole("link", { name: `Return #${id}` })
+    .waitFor();
+}
+
 describe.each([
   ["phone", "phone"],
   ["laptop", laptop],
@@ -89,59 +147,39 @@ describe.each([
     const shopper = await createUser(base, "admin-returns-e2e", "Kavya Iyer");
     const n = await deliveredOrder(shopper, owner);
     const id = await askExchange(n);
-    const shelfA = await stockOf(stocked.sizeA);
+    const { page } = await browser.open(viewport, withSession(owner));
+    await ownerShipsExchange(page, id, n);
+  });
+});
+
+describe("the whole story", () => {
+  it("she asks for another size on her order, the owner approves, receives and ships it, and she sees her new size on its way", async () => {
+    const owner = await ownerToken(base);
+    const shopper = await createUser(base, "admin-returns-story", "Meenakshi Rao");
+    const n = await deliveredOrder(shopper, owner);
     const heldB = await stockOf(stocked.sizeB);
 
-    const { page } = await browser.open(viewport, withSession(owner));
-    await page.goto("/admin");
-    const returns = page.getByRole("region", { name: "Returns" });
-    await returns.getByRole("link", { name: /\d+/ }).first().click();
-    await page.waitForURL(/\/admin\/returns\?status=requested/);
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Return #${id}` }) });
-    expect(await row.textContent()).toContain("Size exchange");
-    expect(await row.textContent()).toContain(`#${n}`);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await row.getByRole("link", { name: `Return #${id}` }).click();
-    await page.getByRole("heading", { level: 1, name: `Return #${id}` }).waitFor();
-    expect(await page.getByRole("cell", { name: `Size ${stocked.sizeB} (held)` }).count()).toBe(1);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    const her = await browser.open("phone", withSession(shopper.token));
+    await her.page.goto(`/my-orders/${n}/return`);
+    await her.page.getByRole("checkbox", { name: new RegExp(stocked.product.productName) }).check();
+    // Another size is offered once the reason is about the size.
+    await her.page.getByRole("radio", { name: "Too small" }).check();
+    await her.page.getByRole("radio", { name: "Exchange for size" }).check();
+    await her.page.getByRole("combobox", { name: `Size instead of ${stocked.sizeA}` }).selectOption(stocked.sizeB);
+    await her.page.getByRole("button", { name: "Ask for the return" }).click();
+    await her.page.waitForURL((url) => url.pathname === "/thankyou" && url.searchParams.get("returned") === "1");
+    expect(await stockOf(stocked.sizeB)).toBe(heldB - 1);
+    const [asked] = await sql(
+      "select r.id from return_requests r join orders o on o.id = r.order_id where o.order_number = ? and r.kind = 'exchange'",
+      [n],
+    );
+    const id = Number(asked!.id);
 
-    // Approving needs the pickup's courier and tracking number.
-    const approve = page.getByRole("button", { name: "Approve and book the pickup" });
-    await approve.click();
-    await page.getByLabel("Pickup courier").and(page.locator(":invalid")).waitFor();
-    await page.getByLabel("Pickup courier").fill("Delhivery");
-    await page.getByLabel("Pickup tracking number").fill("DLR 4455 66");
-    await approve.click();
-    await page.getByRole("status").filter({ hasText: "Return approved" }).waitFor();
-    expect(await page.getByText("Delhivery, DLR 4455 66").isVisible()).toBe(true);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    const { page } = await browser.open("phone", withSession(owner));
+    await ownerShipsExchange(page, id, n);
 
-    // The piece comes back whole: on the shelf.
-    expect(await page.getByLabel("Back on the shelf").inputValue()).toBe("1");
-    await page.getByRole("button", { name: "Mark received" }).click();
-    await page.getByRole("status").filter({ hasText: "Pieces received" }).waitFor();
-    expect(await stockOf(stocked.sizeA)).toBe(shelfA + 1);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-
-    await page.getByLabel("Courier", { exact: true }).fill("Blue Dart");
-    await page.getByLabel("Tracking number", { exact: true }).fill("BDX 778899");
-    await page.getByRole("button", { name: "Ship the exchange" }).click();
-    await page.getByRole("status").filter({ hasText: "Exchange shipped" }).waitFor();
-    expect(await page.getByText("Nothing to do for this return now.").isVisible()).toBe(true);
-    expect(await page.getByText("Exchanged", { exact: true }).first().isVisible()).toBe(true);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    // The held size went out to her: taken when she asked, not again.
-    expect(await stockOf(stocked.sizeB)).toBe(heldB);
-    expect(await stockOf(stocked.sizeA)).toBe(shelfA + 1);
-    // Nothing of the page runs off the side of a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-
-    // Her order's back-office page links the request.
-    await page.goto(`/admin/orders/${n}`);
-    await page
-      .getByRole("region", { name: "Returns" })
-      .getByRole("link", { name: `Return #${id}` })
-      .waitFor();
+    await her.page.goto(`/thankyou?order=${n}`);
+    await her.page.getByText(`Your new size is on its way with Blue Dart, tracking BDX 778899.`).waitFor();
+    expect(await seriousAxeViolations(her.page)).toEqual([]);
   });
 });
