@@ -342,7 +342,7 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
             <tbody>
               {r.lines.map((l) => (
                 <tr key={l.id}>
-                  <th scope="row">{l.name}</th>
+                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
                   <td>{l.color}</td>
                   <td>{l.size}</td>
                   <td>{l.exchangeSize ? `Size ${l.exchangeSize}${l.heldExchange ? " (held)" : ""}` : "—"}</td>

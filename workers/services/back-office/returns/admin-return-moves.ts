@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { REFUND_METHODS } from "../../../../db/schema/orders";
+import { purgePages } from "../../../edge-cache";
 import { formatRupees } from "../../catalog/pricing";
 import { newClaim } from "../../orders/order-claims";
 import { refundStatement } from "../../orders/refunds";
@@ -283,5 +284,17 @@ export async function moveReturn(ctx: ServiceContext, idInput: unknown, actionIn
     throw new AppError(409, returnMessages.changedMeanwhile(id));
   }
   deliverAfterResponse(ctx, results[1 + extra.length + 1] as { rowsAffected: number; lastInsertRowid?: bigint | number });
+  // What signed-out shoppers see changed when stock came back (pieces restocked, a held size given
+  // back): those products' cached pages go (the rest age out).
+  const stockBack =
+    (input.action === "receive" && input.lines.some((l) => l.restocked > 0)) ||
+    ((input.action === "decline" || input.action === "refund") && r.lines.some((l) => l.heldExchange));
+  if (stockBack) {
+    const paths = [...new Set(fresh.lines.flatMap((l) => (l.href ? [l.href] : [])))];
+    await purgePages(
+      ctx.origin,
+      paths.flatMap((p) => [p, `${p}.data`]),
+    );
+  }
   return fresh;
 }

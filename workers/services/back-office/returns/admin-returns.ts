@@ -6,6 +6,7 @@ import { type RefundRow, refundsQuery, toRefundRows } from "../../orders/refunds
 import type { ServiceContext } from "../../platform/context";
 import { AppError } from "../../platform/errors";
 import { DAY_MS, indiaDayStart } from "../../platform/india-time.rules";
+import { productPath } from "../../platform/paths";
 import { readAll } from "../../platform/read-batch";
 import { likeContains } from "../../platform/sql-like";
 import { parseId, parseInput } from "../../platform/validate";
@@ -167,13 +168,19 @@ export interface ReturnLineRow {
   open: number;
   restocked: number;
   writtenOff: number;
+  categoryName: string | null;
+  slug: string | null;
+  active: number | null;
 }
 
 const linesQuery = (db: Db, id: number) =>
   db.all<ReturnLineRow>(sql`select rl.id, rl.order_line_id as orderLineId, ol.product_id as productId, ol.size_id as sizeId,
       ol.product_name as name, ol.color, ol.size, ol.quantity as orderedQuantity, rl.quantity, ol.unit_price_paise as unitPricePaise,
-      rl.exchange_size_id as exchangeSizeId, rl.exchange_size as exchangeSize, rl.open, rl.restocked, rl.written_off as writtenOff
-    from return_lines rl join order_lines ol on ol.id = rl.order_line_id where rl.request_id = ${id} order by rl.id`);
+      rl.exchange_size_id as exchangeSizeId, rl.exchange_size as exchangeSize, rl.open, rl.restocked, rl.written_off as writtenOff,
+      c.name as categoryName, p.slug, p.is_active as active
+    from return_lines rl join order_lines ol on ol.id = rl.order_line_id
+      left join products p on p.id = ol.product_id left join categories c on c.id = p.category_id
+    where rl.request_id = ${id} order by rl.id`);
 
 interface HistoryRow {
   id: number;
@@ -197,6 +204,8 @@ export interface ReturnLine {
   id: number;
   orderLineId: number;
   productId: number | null;
+  /** The product's page, or null when the product is gone or off sale. */
+  href: string | null;
   name: string;
   color: string;
   size: string;
@@ -260,6 +269,7 @@ export function toReturnDetail(
     id: Number(l.id),
     orderLineId: Number(l.orderLineId),
     productId: l.productId === null ? null : Number(l.productId),
+    href: l.categoryName !== null && l.slug !== null && Number(l.active) === 1 ? productPath(l.categoryName, l.slug) : null,
     name: l.name,
     color: l.color,
     size: l.size,
