@@ -154,10 +154,10 @@ function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDe
         <fieldset className="admin-return__receive">
           <legend>For each piece: back on the shelf, or written off as damaged</legend>
           {r.lines.map((l) => (
-            <div key={l.id} className="admin-return__count">
-              <p>
+            <fieldset key={l.id} className="admin-return__count">
+              <legend>
                 {l.name}, size {l.size}: {l.quantity} {l.quantity === 1 ? "piece" : "pieces"}
-              </p>
+              </legend>
               {field(`restocked-${l.id}`, "Back on the shelf", {
                 type: "number",
                 min: 0,
@@ -172,7 +172,7 @@ function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDe
                 inputMode: "numeric",
                 defaultValue: value(`writtenOff-${l.id}`, "0"),
               })}
-            </div>
+            </fieldset>
           ))}
         </fieldset>
       )}
