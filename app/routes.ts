@@ -10,6 +10,8 @@ export default [
     route("admin/reviews", "routes/back-office/admin-reviews.tsx"),
     route("admin/orders", "routes/back-office/admin-orders.tsx"),
     route("admin/orders/:number", "routes/back-office/admin-order.tsx"),
+    route("admin/returns", "routes/back-office/admin-returns.tsx"),
+    route("admin/returns/:id", "routes/back-office/admin-return.tsx"),
     route("admin/staff", "routes/back-office/admin-staff.tsx"),
     route("admin/audit-log", "routes/back-office/admin-audit-log.tsx"),
     route("admin/orders/:number/invoice", "routes/back-office/admin-invoice.tsx"),

@@ -221,6 +221,22 @@ export const SHOP_ENDPOINT_LIST: Endpoint[] = [
       `/api/admin/orders/${segment(r, String(1001 + r.int(5)))}/${r.pick(["confirm", "ship", "deliver", "cancel", "mark-paid", "refund"])}`,
     fields: { courier: () => "Delhivery", trackingNumber: () => "DL12345678", refundReference: () => "RF-0001" },
   },
+  { method: "GET", path: "/api/admin/returns", query: ["page", "limit", "status", "kind", "from", "to", "q"] },
+  { method: "GET", path: "/api/admin/returns/:id", fill: (r) => `/api/admin/returns/${segment(r, String(1 + r.int(5)))}` },
+  {
+    method: "POST",
+    path: "/api/admin/returns/:id/:action",
+    fill: (r) =>
+      `/api/admin/returns/${segment(r, String(1 + r.int(5)))}/${r.pick(["approve", "decline", "receive", "refund", "ship-exchange"])}`,
+    fields: {
+      courier: () => "Delhivery",
+      trackingNumber: () => "DL12345678",
+      reason: () => "The tags were removed.",
+      method: () => "upi",
+      reference: () => "UTR12345",
+      amount: () => "100",
+    },
+  },
   { method: "GET", path: "/api/admin/products", query: ["q", "category", "state", "page", "limit"] },
   { method: "GET", path: "/api/admin/products/:id", fill: (r) => `/api/admin/products/${segment(r, String(1 + r.int(5)))}` },
   {

@@ -37,6 +37,7 @@ export const handle = { backOffice: true };
 const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/stock", label: "Stock" },

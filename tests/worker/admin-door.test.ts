@@ -61,6 +61,8 @@ const PAGES = [
   "/admin/orders/1001",
   "/admin/orders/1001/invoice",
   "/admin/orders/1001/packing-slip",
+  "/admin/returns",
+  "/admin/returns/1",
   "/admin/messages",
   "/admin/messages/contact/1",
   "/admin/reviews",

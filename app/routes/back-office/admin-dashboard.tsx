@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin-dashboard";
 /**
  * The dashboard (/admin): today's and this week's orders and revenue (India time), the
  * orders waiting for each step, online payments still pending, refunds due, unread messages and the
- * sizes running low. One service, one round trip, the same figures as GET /api/admin/dashboard.
+ * sizes running low, and the returns waiting at each step. One service, one round trip, the same figures as GET /api/admin/dashboard.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   return adminDashboard(context.services);
@@ -76,6 +76,17 @@ export default function AdminDashboard({ loaderData: f }: Route.ComponentProps) 
           </dl>
           <p>
             <ShopLink to="/admin/orders">All orders</ShopLink>
+          </p>
+        </section>
+        <section className="admin-panel" aria-labelledby="dash-returns">
+          <h2 id="dash-returns">Returns</h2>
+          <dl className="admin-figures">
+            <Figure label="To approve" value={f.returns.requested} note="requested" to="/admin/returns?status=requested" />
+            <Figure label="Awaiting pickup" value={f.returns.approved} note="approved" to="/admin/returns?status=approved" />
+            <Figure label="To refund or exchange" value={f.returns.received} note="received" to="/admin/returns?status=received" />
+          </dl>
+          <p>
+            <ShopLink to="/admin/returns">All returns</ShopLink>
           </p>
         </section>
         <section className="admin-panel" aria-labelledby="dash-messages">

@@ -2,6 +2,8 @@ import { data, redirect, useFetcher } from "react-router";
 import { hasInvoice } from "../../../workers/services/back-office/orders/admin-invoice.rules";
 import { type AdminOrder, orderDetail } from "../../../workers/services/back-office/orders/admin-order-detail";
 import { moveOrder, type OrderAction } from "../../../workers/services/back-office/orders/admin-order-moves";
+import { returnsOfOrder } from "../../../workers/services/back-office/returns/admin-returns";
+import { returnKindLabel, returnStatusLabel } from "../../../workers/services/back-office/returns/admin-returns.rules";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { CANCELLATION_QUERY } from "../../../workers/services/content/messages.rules";
 import { settings } from "../../../workers/services/content/settings";
@@ -32,9 +34,13 @@ const notFound = (error: unknown) => {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
-    const order = await orderDetail(context.services, params.number);
+    // Both reads leave in the request's one batch.
+    const [order, returns] = await Promise.all([
+      orderDetail(context.services, params.number),
+      returnsOfOrder(context.services, params.number),
+    ]);
     const done = new URL(request.url).searchParams.get("done");
-    return { order, done: done && Object.hasOwn(DONE, done) ? (done as OrderAction) : null };
+    return { order, returns, done: done && Object.hasOwn(DONE, done) ? (done as OrderAction) : null };
   } catch (error) {
     notFound(error);
     throw error;
@@ -220,7 +226,7 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order: o, done } = loaderData;
+  const { order: o, returns, done } = loaderData;
   const moves = allowedMoves(o);
   const problem = actionData as Problem | undefined;
   const a = o.shipping;
@@ -278,6 +284,19 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               </li>
             )}
             <AdminCreditNoteItems order={o} />
+          </ul>
+        </section>
+      )}
+      {returns.length > 0 && (
+        <section className="admin-panel" aria-labelledby="order-returns">
+          <h2 id="order-returns">Returns</h2>
+          <ul className="admin-documents">
+            {returns.map((r) => (
+              <li key={r.id}>
+                <a href={`/admin/returns/${r.id}`}>Return #{r.id}</a>: {returnKindLabel(r.kind)}, {r.pieces}{" "}
+                {r.pieces === 1 ? "piece" : "pieces"}, {returnStatusLabel(r.status).toLowerCase()} ({when(r.createdAt)})
+              </li>
+            ))}
           </ul>
         </section>
       )}

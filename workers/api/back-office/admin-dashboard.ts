@@ -13,6 +13,7 @@ export function dashboardJson(f: DashboardFigures) {
     waiting: f.waiting,
     pendingPayments: { orders: f.pendingPayments.orders, amount: paiseToRupees(f.pendingPayments.amountPaise) },
     refundDue: f.refundDue,
+    returns: f.returns,
     unread: f.unread,
     lowStock: f.lowStock,
     latest: f.latest.map(orderListJson),

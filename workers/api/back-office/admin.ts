@@ -8,6 +8,7 @@ import { adminInboxApi } from "./admin-inbox";
 import { adminInvoiceApi } from "./admin-invoice";
 import { adminOrdersApi } from "./admin-orders";
 import { adminProductsApi } from "./admin-products";
+import { adminReturnsApi } from "./admin-returns";
 import { adminSettingsApi } from "./admin-settings";
 import { adminStaffApi } from "./admin-staff";
 import { adminStockApi } from "./admin-stock";
@@ -41,6 +42,7 @@ export const adminApi = new Hono<ApiEnv>()
   .route("/", adminStaffApi)
   .route("/", adminInboxApi)
   .route("/", adminOrdersApi)
+  .route("/", adminReturnsApi)
   .route("/", adminDashboardApi)
   .route("/", adminInvoiceApi)
   .route("/", adminSettingsApi)

@@ -30,6 +30,8 @@ export interface DashboardFigures {
   pendingPayments: { orders: number; amountPaise: number };
   /** Orders the shop owes a refund that has not been made. */
   refundDue: number;
+  /** Return requests waiting at each step: to approve, awaiting pickup, received (to refund or exchange). */
+  returns: { requested: number; approved: number; received: number };
   unread: { contact: number; enquiries: number; total: number };
   lowStock: {
     threshold: number;
@@ -62,7 +64,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
   if (!(await ctx.claims())) await requireStaff(ctx);
   // The threshold the owner set (shop_settings), inside the statement, so it leaves with the other reads.
   const thresholdSql = lowStockThresholdSql;
-  const [, [[orders], lowStock, [unread], latest], { lowStockThreshold: threshold }] = await Promise.all([
+  const [, [[orders], lowStock, [unread], latest, [returns]], { lowStockThreshold: threshold }] = await Promise.all([
     requireStaff(ctx),
     readAll(ctx, [
       ctx.db.all<Record<string, number | null>>(sql`select
@@ -88,6 +90,11 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
           (select count(*) from enquiries where read_at is null) as enquiries`,
       ),
       newestOrdersRead(ctx.db, latestOrdersListed),
+      ctx.db.all<{ requested: number; approved: number; received: number }>(
+        sql`select (select count(*) from return_requests where status = 'requested') as requested,
+          (select count(*) from return_requests where status = 'approved') as approved,
+          (select count(*) from return_requests where status = 'received') as received`,
+      ),
     ]),
     shopSettings(ctx),
   ]);
@@ -103,6 +110,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<DashboardFigu
     },
     pendingPayments: { orders: n(orders?.pendingPayments), amountPaise: n(orders?.pendingPaymentsPaise) },
     refundDue: n(orders?.refundDue),
+    returns: { requested: n(returns?.requested), approved: n(returns?.approved), received: n(returns?.received) },
     unread: { contact, enquiries, total: contact + enquiries },
     lowStock: {
       threshold,

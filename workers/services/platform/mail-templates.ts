@@ -12,6 +12,7 @@ import {
   refundDueMail,
 } from "./mail-orders";
 import { orderRefundedMail } from "./mail-refunds";
+import { exchangeShippedMail, returnApprovedMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from "./mail-return-steps";
 import { returnRequestedMail, returnRequestedShopMail } from "./mail-returns";
 
 /**
@@ -48,6 +49,11 @@ export const mailTemplates = {
   "return-requested-shop": template({ secret: [], render: returnRequestedShopMail }),
   "order-refunded": template({ secret: [], render: orderRefundedMail }),
   "order-cancelled-to-shop": template({ secret: [], render: orderCancelledByShopperMail }),
+  "return-approved": template({ secret: [], render: returnApprovedMail }),
+  "return-declined": template({ secret: [], render: returnDeclinedMail }),
+  "return-received": template({ secret: [], render: returnReceivedMail }),
+  "return-refunded": template({ secret: [], render: returnRefundedMail }),
+  "exchange-shipped": template({ secret: [], render: exchangeShippedMail }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

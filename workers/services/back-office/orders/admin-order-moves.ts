@@ -32,7 +32,7 @@ import type { OrderStatus } from "./admin-orders-list";
 
 const noControl = (s: string) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(s);
 
-const trimmed = (label: string, min: number, max: number) =>
+export const trimmed = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
     z
@@ -43,7 +43,7 @@ const trimmed = (label: string, min: number, max: number) =>
       .refine(noControl, `The ${label} has characters that are not allowed`),
   );
 
-const shipSchema = z.object({
+export const shipSchema = z.object({
   courier: trimmed("courier", 2, 60),
   trackingNumber: trimmed("tracking number", 4, 40).refine(
     (t) => /^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/.test(t),

@@ -1,0 +1,379 @@
+import { data, redirect, useFetcher } from "react-router";
+import { moveReturn } from "../../../workers/services/back-office/returns/admin-return-moves";
+import { type ReturnDetail, returnDetail } from "../../../workers/services/back-office/returns/admin-returns";
+import {
+  allowedReturnMoves,
+  DECLINE_REASON_MAX,
+  REFUND_METHOD_LIST,
+  RETURN_ACTION_LABELS,
+  type ReturnAction,
+  refundMethodLabel,
+  returnKindLabel,
+  returnMessages,
+  returnStatusLabel,
+} from "../../../workers/services/back-office/returns/admin-returns.rules";
+import { formatRupees } from "../../../workers/services/catalog/pricing";
+import { settings } from "../../../workers/services/content/settings";
+import { RETURN_REASONS } from "../../../workers/services/orders/after-sale.rules";
+import { AppError } from "../../../workers/services/platform/errors";
+import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
+import { AdminFormField } from "../../components/admin/admin-form-field";
+import { figures, TableHead } from "../../components/admin/admin-lists";
+import { TableScroll } from "../../components/admin/table-scroll";
+import { ShopLink } from "../../components/shop-link";
+import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
+import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import type { Route } from "./+types/admin-return";
+
+/**
+ * One return request in the back office (/admin/returns/:id): her order, the pieces, the reason and
+ * any size she asked for instead, its history, and a form for each move its state allows. Each form
+ * posts to this route's action, which calls moveReturn (the rule is checked there, in the writing
+ * statement) and redirects back with a notice, or answers the service's message and field errors.
+ */
+const notFound = (error: unknown) => {
+  if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+};
+
+const isAction = (v: string | null): v is ReturnAction => v !== null && Object.hasOwn(returnMessages.done, v);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  try {
+    const r = await returnDetail(context.services, params.id);
+    const done = new URL(request.url).searchParams.get("done");
+    return { r, done: isAction(done) ? done : null };
+  } catch (error) {
+    notFound(error);
+    throw error;
+  }
+}
+
+type Problem = FormProblem & { intent: string };
+
+const TEXT_FIELDS = ["courier", "trackingNumber", "reason", "amount", "method", "reference"];
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const values: Record<string, string> = {};
+  for (const [k, v] of form.entries()) {
+    if (typeof v === "string" && (TEXT_FIELDS.includes(k) || /^(restocked|writtenOff)-\d{1,15}$/.test(k))) values[k] = v.slice(0, 600);
+  }
+  // The receive form has two counts per piece, named by the piece's line.
+  const lines = Object.keys(values)
+    .flatMap((k) => /^restocked-(\d+)$/.exec(k)?.[1] ?? [])
+    .map((id) => ({ id, restocked: values[`restocked-${id}`], writtenOff: values[`writtenOff-${id}`] ?? "" }));
+  try {
+    await moveReturn(context.services, params.id, intent, { ...values, lines });
+  } catch (error) {
+    notFound(error);
+    const answer = formProblem(error, values, "The return could not be changed. Please try again.");
+    return data<Problem>({ ...answer.data, intent }, answer.init ?? undefined);
+  }
+  throw redirect(`/admin/returns/${params.id}?done=${encodeURIComponent(intent)}`);
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Return #${params.id} | ${settings.brand.name} back office` },
+  { name: "robots", content: "noindex" },
+];
+
+const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
+const reasonLabel = (id: string) => RETURN_REASONS.find((r) => r.id === id)?.label ?? id;
+const rupeesField = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
+const HISTORY_LABELS: Record<string, string> = {
+  "return.approve": "Approved",
+  "return.decline": "Declined",
+  "return.receive": "Received",
+  "return.refund": "Refunded",
+  "return.ship-exchange": "Exchange shipped",
+};
+
+const describe = (v: unknown) =>
+  v && typeof v === "object"
+    ? Object.entries(v as Record<string, unknown>)
+        .map(([k, x]) => `${k}: ${x === null ? "—" : typeof x === "object" ? JSON.stringify(x) : String(x)}`)
+        .join(", ")
+    : "";
+
+function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDetail; actionData: Problem | undefined }) {
+  const fetcher = useFetcher<Problem>({ key: `return-${intent}` });
+  const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
+  const pending = fetcher.state !== "idle";
+  const submitOnce = useOneSubmission(pending, fetcher.data);
+  const err = problem?.fields ?? {};
+  const value = (name: string, fallback = "") => problem?.values?.[name] ?? fallback;
+  const field = (name: string, label: string, more: Partial<React.ComponentProps<typeof AdminFormField>> = {}) => (
+    <AdminFormField
+      id={`${intent}-${name}`}
+      name={name}
+      label={label}
+      error={err[name]}
+      defaultValue={value(name)}
+      required
+      autoComplete="off"
+      {...more}
+    />
+  );
+  const title = RETURN_ACTION_LABELS[intent];
+  const headingId = `return-move-${intent}`;
+  return (
+    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={headingId} onSubmit={submitOnce}>
+      <h3 id={headingId}>{title}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      {(intent === "approve" || intent === "ship-exchange") && (
+        <>
+          {field("courier", intent === "approve" ? "Pickup courier" : "Courier")}
+          {field("trackingNumber", intent === "approve" ? "Pickup tracking number" : "Tracking number")}
+        </>
+      )}
+      {intent === "decline" && (
+        <div className="admin-field">
+          <label htmlFor="decline-reason">Why (she is mailed this)</label>
+          <textarea
+            id="decline-reason"
+            name="reason"
+            rows={3}
+            required
+            maxLength={DECLINE_REASON_MAX}
+            defaultValue={value("reason")}
+            aria-invalid={err.reason ? true : undefined}
+            aria-describedby={err.reason ? "decline-reason-error" : undefined}
+          />
+          {err.reason && (
+            <span id="decline-reason-error" className="admin-field__error" role="alert">
+              {err.reason}
+            </span>
+          )}
+        </div>
+      )}
+      {intent === "receive" && (
+        <fieldset className="admin-return__receive">
+          <legend>For each piece: back on the shelf, or written off as damaged</legend>
+          {r.lines.map((l) => (
+            <fieldset key={l.id} className="admin-return__count">
+              <legend>
+                {l.name}, size {l.size}: {l.quantity} {l.quantity === 1 ? "piece" : "pieces"}
+              </legend>
+              {field(`restocked-${l.id}`, "Back on the shelf", {
+                type: "number",
+                min: 0,
+                max: l.quantity,
+                inputMode: "numeric",
+                defaultValue: value(`restocked-${l.id}`, String(l.quantity)),
+              })}
+              {field(`writtenOff-${l.id}`, "Written off", {
+                type: "number",
+                min: 0,
+                max: l.quantity,
+                inputMode: "numeric",
+                defaultValue: value(`writtenOff-${l.id}`, "0"),
+              })}
+            </fieldset>
+          ))}
+        </fieldset>
+      )}
+      {intent === "refund" && (
+        <>
+          {r.kind === "exchange" && <p className="admin-muted">Refund instead of the exchange, when the size cannot be sent.</p>}
+          {field("amount", "Amount in rupees", {
+            inputMode: "decimal",
+            defaultValue: value("amount", rupeesField(Math.min(r.paidPaise, r.refundablePaise))),
+            hint: `She paid ${formatRupees(r.paidPaise)} for these pieces; ${formatRupees(r.refundablePaise)} is left to refund on the order.`,
+          })}
+          <div className="admin-field">
+            <label htmlFor="refund-method">Paid back</label>
+            <select
+              id="refund-method"
+              name="method"
+              defaultValue={value("method", "original")}
+              aria-invalid={err.method ? true : undefined}
+              aria-describedby={err.method ? "refund-method-error" : undefined}
+            >
+              {REFUND_METHOD_LIST.map((m) => (
+                <option key={m} value={m}>
+                  {refundMethodLabel(m)}
+                </option>
+              ))}
+            </select>
+            {err.method && (
+              <span id="refund-method-error" className="admin-field__error" role="alert">
+                {err.method}
+              </span>
+            )}
+          </div>
+          {field("reference", "Refund reference")}
+        </>
+      )}
+      {problem && (
+        <p className="notice notice--error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={intent === "decline" ? "button" : "button button--primary"}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
+        {pending ? "Saving…" : title}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminReturnPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { r, done } = loaderData;
+  const moves = allowedReturnMoves(r);
+  const problem = actionData as Problem | undefined;
+  return (
+    <div className="admin-page">
+      <header className="admin-page__head">
+        <p className="admin-muted">
+          <ShopLink to="/admin/returns">All returns</ShopLink>
+        </p>
+        <h1>Return #{r.id}</h1>
+        <p className="admin-muted">
+          {returnKindLabel(r.kind)} for <ShopLink to={`/admin/orders/${r.orderNumber}`}>order #{r.orderNumber}</ShopLink>, asked{" "}
+          {when(r.createdAt)} · <span className={`admin-status admin-status--return-${r.status}`}>{returnStatusLabel(r.status)}</span>
+        </p>
+      </header>
+      {done && (
+        <p className="notice" role="status">
+          {returnMessages.done[done]}
+        </p>
+      )}
+      <section className="admin-panel" aria-labelledby="return-moves">
+        <h2 id="return-moves">Next steps</h2>
+        {moves.length === 0 ? (
+          <p className="admin-muted">Nothing to do for this return now.</p>
+        ) : (
+          <div className="admin-moves">
+            {moves.map((m) => (
+              <MoveForm key={m} intent={m} r={r} actionData={problem} />
+            ))}
+          </div>
+        )}
+      </section>
+      <div className="admin-grid">
+        <section className="admin-panel" aria-labelledby="return-shopper">
+          <h2 id="return-shopper">Customer</h2>
+          <dl className="admin-dl">
+            <dt>Name</dt>
+            <dd>{r.shopper.name}</dd>
+            <dt>E-mail</dt>
+            <dd>{r.shopper.email}</dd>
+            <dt>Account</dt>
+            <dd>{r.shopper.guest ? "Guest order" : (r.shopper.accountEmail ?? "—")}</dd>
+            <dt>Reason</dt>
+            <dd>{reasonLabel(r.reason)}</dd>
+          </dl>
+        </section>
+        <section className="admin-panel" aria-labelledby="return-steps">
+          <h2 id="return-steps">Steps</h2>
+          <dl className="admin-dl">
+            <dt>Approved</dt>
+            <dd>{when(r.approvedAt)}</dd>
+            <dt>Pickup</dt>
+            <dd>{r.pickupCourier ? `${r.pickupCourier}, ${r.pickupTracking}` : "—"}</dd>
+            <dt>Received</dt>
+            <dd>{when(r.receivedAt)}</dd>
+            {r.declineReason && (
+              <>
+                <dt>Declined</dt>
+                <dd>
+                  {when(r.declinedAt)}: {r.declineReason}
+                </dd>
+              </>
+            )}
+            {r.exchangeCourier && (
+              <>
+                <dt>Exchange sent</dt>
+                <dd>
+                  {r.exchangeCourier}, {r.exchangeTracking}
+                </dd>
+              </>
+            )}
+            <dt>Closed</dt>
+            <dd>{when(r.closedAt)}</dd>
+          </dl>
+        </section>
+        <section className="admin-panel" aria-labelledby="return-money">
+          <h2 id="return-money">Money</h2>
+          <dl className="admin-dl">
+            <dt>Order total</dt>
+            <dd>{formatRupees(r.order.totalPaise)}</dd>
+            <dt>Paid for these pieces</dt>
+            <dd>{formatRupees(r.paidPaise)}</dd>
+            <dt>Left to refund on the order</dt>
+            <dd>{formatRupees(r.refundablePaise)}</dd>
+            {r.refunds.map((f) => (
+              <div key={f.id} className="admin-dl__row">
+                <dt>Refunded {when(f.createdAt)}</dt>
+                <dd>
+                  {formatRupees(f.amountPaise)}, {refundMethodLabel(f.method)}, {f.reference}
+                  {f.creditNoteNumber ? ` (credit note ${f.creditNoteNumber})` : ""}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+      <section className="admin-panel" aria-labelledby="return-lines">
+        <h2 id="return-lines">Pieces</h2>
+        <TableScroll label="Pieces">
+          <table className="admin-table">
+            <caption className="visually-hidden">Pieces in return #{r.id}</caption>
+            <TableHead
+              columns={[
+                "Product",
+                "Colour",
+                "Size",
+                "Instead",
+                figures("Qty"),
+                figures("Paid"),
+                figures("Restocked"),
+                figures("Written off"),
+              ]}
+            />
+            <tbody>
+              {r.lines.map((l) => (
+                <tr key={l.id}>
+                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
+                  <td>{l.color}</td>
+                  <td>{l.size}</td>
+                  <td>{l.exchangeSize ? `Size ${l.exchangeSize}${l.heldExchange ? " (held)" : ""}` : "—"}</td>
+                  <td className="admin-num">{l.quantity}</td>
+                  <td className="admin-num">{formatRupees(l.paidPaise)}</td>
+                  <td className="admin-num">{l.restocked}</td>
+                  <td className="admin-num">{l.writtenOff}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+      <section className="admin-panel" aria-labelledby="return-history">
+        <h2 id="return-history">History</h2>
+        {r.history.length === 0 ? (
+          <p className="admin-muted">No changes by staff yet.</p>
+        ) : (
+          <ol className="admin-history">
+            {r.history.map((h) => (
+              <li key={h.id}>
+                <strong>{HISTORY_LABELS[h.action] ?? h.action}</strong> by {h.actorEmail ?? "a removed account"},{" "}
+                <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
+                <span className="admin-sub">
+                  Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
