@@ -4,6 +4,7 @@ import type { CreditNote, OrderRefund } from "../../services/orders/credit-notes
 import { herOrderDocuments } from "../../services/orders/order-invoice";
 import { invoiceJson } from "../back-office/admin-invoice";
 import type { ApiEnv } from "../types";
+import { orderNumberFor } from "./order-path";
 
 /**
  * `GET /api/orders/{number}/invoice` (`?key=` for a guest's order): her tax invoice, the same one the
@@ -27,15 +28,8 @@ export const creditNoteJson = (note: CreditNote) => ({
 /** A refund as the API shows it: its amount in rupees. */
 export const refundJson = (refund: OrderRefund) => rupees(refund);
 
-/**
- * Hono's one-expression router cannot hold `/orders/:number/invoice` beside the static
- * `/orders/my-orders` (it refuses the pair at start-up), so this one route reads its own path under
- * `/orders/*`; any other path there is the API's usual 404.
- */
-const INVOICE_PATH = /\/orders\/([^/]+)\/invoice$/;
-
 export const orderInvoiceApi = new Hono<ApiEnv>().get("/orders/*", async (c) => {
-  const number = INVOICE_PATH.exec(c.req.path)?.[1];
+  const number = orderNumberFor(c.req.path, "invoice");
   if (number === undefined) return c.json({ message: "Not found" }, 404);
   const documents = await herOrderDocuments(c.var.ctx, { order: number, key: c.req.query("key") });
   return c.json({ invoice: invoiceJson(documents.invoice), creditNotes: documents.creditNotes.map(creditNoteJson) }, 200, {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { askReturn } from "../../services/orders/return-request";
 import { readBody } from "../body";
 import type { ApiEnv } from "../types";
+import { orderNumberFor } from "./order-path";
 
 /**
  * `POST /api/orders/{number}/returns`: she asks to return or exchange pieces of a delivered order,
@@ -11,13 +12,8 @@ import type { ApiEnv } from "../types";
  * `{ returnRequest }`, or 401, 404, 400 (a request that does not make sense) and 409 (one the
  * order's state refuses) with the shop's words.
  */
-const RETURNS_PATH = /\/orders\/([^/]+)\/returns$/;
-
-// Hono's RegExpRouter (workers/app.ts) cannot compile `/orders/:number/returns` beside the static
-// `/orders/place`: it refuses the pair when the Worker starts. A wildcard it can, so the order
-// number is taken from the path here; any other path under it goes on to the API's 404.
 export const orderReturnsApi = new Hono<ApiEnv>().post("/orders/*", async (c, next) => {
-  const number = RETURNS_PATH.exec(c.req.path)?.[1];
+  const number = orderNumberFor(c.req.path, "returns");
   if (number === undefined) return next();
   const body = await readBody(c);
   const { returnRequest } = await askReturn(c.var.ctx, number, { lines: body.lines, reason: body.reason, kind: body.kind }, body.key);

@@ -4,6 +4,7 @@ import { cancelMyOrder } from "../../services/orders/order-cancel";
 import { AppError } from "../../services/platform/errors";
 import { parseInput } from "../../services/platform/validate";
 import type { ApiEnv } from "../types";
+import { orderNumberFor } from "./order-path";
 import { orderJson } from "./orders-read";
 
 /** The body is optional; when sent it is a JSON object, with the guest link's `key` for an order placed without an account. */
@@ -14,13 +15,8 @@ const cancelBody = z.object({ key: z.string({ error: "The key is text." }).optio
  * (workers/services/orders/order-cancel.ts). 401 signed out without a key, 404 for an order not hers,
  * 409 with the shop's words when it may no longer be cancelled.
  */
-// Matched by hand: Hono's one-regular-expression router cannot hold `/orders/:number/cancel` beside the
-// static POST `/orders/place` (it refuses the pattern at start-up), so this takes POST `/orders/*` and
-// passes on what is not a cancel.
-const CANCEL_PATH = /\/orders\/([^/]+)\/cancel$/;
-
 export const ordersCancelApi = new Hono<ApiEnv>().post("/orders/*", async (c, next) => {
-  const number = CANCEL_PATH.exec(c.req.path)?.[1];
+  const number = orderNumberFor(c.req.path, "cancel");
   if (number === undefined) return next();
   const text = await c.req.text();
   let body: unknown = {};
