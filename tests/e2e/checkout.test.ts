@@ -379,7 +379,10 @@ describe("a guest", () => {
     const again = await open("desktop");
     const res = await again.page.goto(new URL(mailed!).pathname + new URL(mailed!).search);
     expect(res?.status()).toBe(200);
-    await again.page.getByRole("strong").filter({ hasText: `#${orderNumber}` }).waitFor();
+    await again.page
+      .getByRole("strong")
+      .filter({ hasText: `#${orderNumber}` })
+      .waitFor();
     await again.page.getByText("Gauri Menon").waitFor();
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { settings } from "../../workers/services/content/settings";
 import {
-  afterSaleMessages,
   canAskReturn,
   canCancel,
   cancelUntil,
@@ -9,6 +8,7 @@ import {
   RETURN_REASON_IDS,
   returnUntil,
 } from "../../workers/services/orders/after-sale.rules";
+import { afterSaleMessages } from "../../workers/services/orders/after-sale-messages.rules";
 
 const HOUR = 3_600_000;
 const placedAt = Date.UTC(2026, 10, 1, 6, 0);

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { afterSaleMessages } from "../../../workers/services/orders/after-sale.rules";
+import { afterSaleNotices } from "../../../workers/services/orders/after-sale.rules";
 import { cancelEnquiryPath } from "../../../workers/services/orders/order-cancel.rules";
 import { useStoreContact } from "../../lib/store-contact";
 import { ShopLink } from "../shop-link";
@@ -30,7 +30,7 @@ export function CancelOrder({ orderNumber, accessKey, action }: { orderNumber: n
         Cancel order<span className="visually-hidden"> #{orderNumber}</span>
       </summary>
       <Form method="post" action={action} className="cancel-order__confirm" aria-describedby={confirmId}>
-        <p id={confirmId}>{afterSaleMessages.cancelConfirm(orderNumber)}</p>
+        <p id={confirmId}>{afterSaleNotices.cancelConfirm(orderNumber)}</p>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="order" value={orderNumber} />
         {accessKey && <input type="hidden" name="key" value={accessKey} />}
@@ -47,7 +47,7 @@ export function CancelHelp({ orderNumber }: { orderNumber: number }) {
   const { email, phone, phoneHref } = useStoreContact();
   return (
     <div className="cancel-help">
-      <p>{afterSaleMessages.cancelHelp(orderNumber)}</p>
+      <p>{afterSaleNotices.cancelHelp(orderNumber)}</p>
       <p className="cancel-help__ways">
         <a href={phoneHref}>Call {phone}</a>
         <a href={`mailto:${email}?subject=${encodeURIComponent(`Order #${orderNumber}`)}`}>Write to {email}</a>

@@ -1,5 +1,4 @@
-import { hasInvoice } from "../../../workers/services/back-office/orders/admin-invoice.rules";
-import { invoicePath } from "../../../workers/services/orders/order-invoice.rules";
+import { hasInvoice, invoicePath } from "../../../workers/services/orders/order-invoice.rules";
 import type { OrderView } from "../../../workers/services/orders/order-views";
 
 /**

@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { settings } from "../../../workers/services/content/settings";
 import {
-  afterSaleMessages,
+  afterSaleNotices,
   canAskReturn,
   RETURN_STATUS_LABELS,
   returnReasonLabel,
@@ -12,7 +11,6 @@ import type { OrderView } from "../../../workers/services/orders/order-views";
 import { formatOrderDate } from "../../../workers/services/orders/order-views.rules";
 import type { ReturnRequestView } from "../../../workers/services/orders/return-views";
 import { ShopLink } from "../shop-link";
-import { useToast } from "../toast/toast";
 
 /**
  * An order's returns as she sees them on her order page and in My Orders: the "Return or exchange"
@@ -116,18 +114,16 @@ export function OrderReturns({
   );
 }
 
-/** On her order page after a request: the words that it went through, shown with the page and as a toast. */
+/**
+ * On her order page after a request: the words that it went through, with the page (a status a
+ * screen reader announces once; a toast as well would say it twice).
+ */
 function ReturnRequestedNotice({ orderNumber }: { orderNumber: number }) {
   const [params] = useSearchParams();
-  const toast = useToast();
-  const shown = params.get(RETURNED_PARAM) === "1";
-  useEffect(() => {
-    if (shown) toast.success(afterSaleMessages.returnRequested(orderNumber));
-  }, [shown, orderNumber, toast]);
-  if (!shown) return null;
+  if (params.get(RETURNED_PARAM) !== "1") return null;
   return (
     <p className="notice" role="status">
-      {afterSaleMessages.returnRequested(orderNumber)}
+      {afterSaleNotices.returnRequested(orderNumber)}
     </p>
   );
 }

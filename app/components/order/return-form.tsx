@@ -1,4 +1,5 @@
-import { afterSaleMessages, RETURN_REASONS } from "../../../workers/services/orders/after-sale.rules";
+import { RETURN_REASONS } from "../../../workers/services/orders/after-sale.rules";
+import { afterSaleMessages } from "../../../workers/services/orders/after-sale-messages.rules";
 import type { ReturnLineFacts } from "../../../workers/services/orders/return-request";
 import { OnceForm } from "../forms/once-form";
 

@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { settings } from "../../../workers/services/content/settings";
-import { afterSaleMessages } from "../../../workers/services/orders/after-sale.rules";
+import { afterSaleNotices } from "../../../workers/services/orders/after-sale.rules";
 import { pastCancelling, shopperMayCancel } from "../../../workers/services/orders/order-cancel.rules";
 import { myOrders, type OrderView } from "../../../workers/services/orders/order-views";
 import {
@@ -137,11 +137,11 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
       <header className="my-orders__header">
         <h1 className="order-page__title">My Orders</h1>
       </header>
-      <p className="my-orders__hint">{afterSaleMessages.cancelHint}</p>
+      <p className="my-orders__hint">{afterSaleNotices.cancelHint}</p>
       <CancelRefused answer={answer} />
       {cancelled && (
         <p className="notice" role="status">
-          {afterSaleMessages.cancelled(cancelled)}
+          {afterSaleNotices.cancelled(cancelled)}
         </p>
       )}
       {orders.length === 0 ? (

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { settings } from "../../../workers/services/content/settings";
-import { afterSaleMessages, isSizeReason, type ReturnReason, returnUntil } from "../../../workers/services/orders/after-sale.rules";
+import { isSizeReason, type ReturnReason, returnUntil } from "../../../workers/services/orders/after-sale.rules";
+import { afterSaleMessages } from "../../../workers/services/orders/after-sale-messages.rules";
 import { formatOrderDate, orderMessages, orderPagePath } from "../../../workers/services/orders/order-views.rules";
 import { askReturn, returnForm } from "../../../workers/services/orders/return-request";
 import { AppError } from "../../../workers/services/platform/errors";

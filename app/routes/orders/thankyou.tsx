@@ -1,6 +1,6 @@
 import { data, redirect, useActionData } from "react-router";
 import { settings } from "../../../workers/services/content/settings";
-import { afterSaleMessages } from "../../../workers/services/orders/after-sale.rules";
+import { afterSaleNotices } from "../../../workers/services/orders/after-sale.rules";
 import { PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
 import { pastCancelling, shopperMayCancel } from "../../../workers/services/orders/order-cancel.rules";
 import { type OrderView, viewOrder } from "../../../workers/services/orders/order-views";
@@ -47,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [order, user] = await Promise.all([viewOrder(services, { order: number, key }), services.user()]);
     const mayCancel = shopperMayCancel(order, services.now().getTime());
     const justCancelled = searchParams.get("cancelled") === "1" && order.orderStatus === "cancelled";
-    return data({ order, signedIn: user !== null, key, mayCancel, justCancelled }, { headers: PRIVATE });
+    // The heading and notice are decided here, so the page's script does not carry every variant's words.
+    return data({ order, signedIn: user !== null, key, mayCancel, justCancelled, standing: standing(order) }, { headers: PRIVATE });
   } catch (err) {
     if (err instanceof AppError && (err.status === 400 || err.status === 404)) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
     throw err;
@@ -72,7 +73,7 @@ export const handle = { failure: orderMessages.loadFailed };
 function standing(order: OrderView): { title: string; notice: string | null; error?: boolean; confirmed: boolean } {
   // Cancelled after it was paid (by her or by the shop): the refund is owed for the cancel, not for a late payment.
   if (order.refundDue && order.cancelledAt !== null) {
-    return { title: "This order was cancelled", notice: afterSaleMessages.cancelledRefundDue, confirmed: false };
+    return { title: "This order was cancelled", notice: afterSaleNotices.cancelledRefundDue, confirmed: false };
   }
   if (order.refundDue) {
     return {
@@ -117,9 +118,9 @@ function standing(order: OrderView): { title: string; notice: string | null; err
 }
 
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn, key, mayCancel, justCancelled } = loaderData;
+  const { order, signedIn, key, mayCancel, justCancelled, standing } = loaderData;
   const answer = useActionData<typeof action>();
-  const { title, notice, error, confirmed } = standing(order);
+  const { title, notice, error, confirmed } = standing;
   const active = !order.refundDue && order.orderStatus !== "cancelled" && !awaitingPayment(order);
   return (
     <div className="order-page thankyou container">
@@ -138,7 +139,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
       </header>
       {justCancelled && (
         <p className="notice" role="status">
-          {afterSaleMessages.cancelled(order.orderNumber)}
+          {afterSaleNotices.cancelled(order.orderNumber)}
         </p>
       )}
       <CancelRefused answer={answer} />

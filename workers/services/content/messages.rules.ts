@@ -13,13 +13,9 @@ export const MESSAGE_LIMITS = {
   orderNumber: 12,
 } as const;
 
-/** What the database keeps (db/schema/messages.ts ENQUIRY_TYPES). */
-export const STORED_ENQUIRY_TYPES = ["Product", "Bulk", "Custom", "General"] as const;
-export type StoredEnquiryType = (typeof STORED_ENQUIRY_TYPES)[number];
+import { CANCELLATION_QUERY } from "./enquiry-types.rules";
 
-/** The form's choice that is sent as General with the order number (docs/product/content.md). */
-export const CANCELLATION_QUERY = "Order Cancellation Query";
-export const ENQUIRY_TYPE_OPTIONS = [...STORED_ENQUIRY_TYPES, CANCELLATION_QUERY] as const;
+export { CANCELLATION_QUERY, ENQUIRY_TYPE_OPTIONS, STORED_ENQUIRY_TYPES, type StoredEnquiryType } from "./enquiry-types.rules";
 
 /**
  * How the back office names a message: an enquiry that names an order is the shopper's

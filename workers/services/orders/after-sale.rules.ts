@@ -52,41 +52,19 @@ export interface ReturnFacts {
 export const canAskReturn = (order: ReturnFacts, now: number) =>
   order.orderStatus === "delivered" && order.deliveredAt !== null && now < returnUntil(order.deliveredAt);
 
-export const afterSaleMessages = {
+/**
+ * The words her order pages show (the client's share: the refusals, which only the server sends, are
+ * in after-sale-messages.rules.ts, so the order pages do not carry them in their script).
+ */
+export const afterSaleNotices = {
   cancelled: (n: number) => `Order #${n} is cancelled.`,
-  cancelClosed: (n: number) =>
-    `Order #${n} can no longer be cancelled here: an order can be cancelled within ${cancelWithinHours} hours of placing it, before it ships. Write to us or call us and we will help.`,
-  cancelAlready: (n: number) => `Order #${n} is already cancelled.`,
   cancelConfirm: (n: number) => `Cancel order #${n}? Its pieces go back on sale, and this cannot be undone.`,
   cancelHint: `An order can be cancelled here within ${cancelWithinHours} hours of placing it, until it ships: choose Cancel order on it.`,
   cancelHelp: (n: number) =>
     `Order #${n} can no longer be cancelled here. To ask about it, call or write to us, or send us an enquiry about this order.`,
   cancelledRefundDue: `Your payment will be refunded in full to the way you paid, within ${refundBusinessDays.min}-${refundBusinessDays.max} business days; we will write to you when it is on its way.`,
-  cancelPaymentDue: (n: number) =>
-    `Order #${n} is waiting for its payment: it is not an order until it is paid, and it lapses by itself if you do not pay.`,
-  returnClosed: (n: number) =>
-    `Order #${n} can no longer be returned: a return must be asked for within ${returnWithinDays} days of delivery.`,
-  returnNotDelivered: (n: number) => `Order #${n} has not been delivered yet: a return can be asked for once it arrives.`,
-  notReturnable: (name: string) =>
-    `${name} cannot be returned: pieces bought in a clearance or final sale, and items that cannot be resold for hygiene reasons, are not taken back.`,
-  tooMany: (name: string, most: number) =>
-    most === 0 ? `${name} has no pieces left to return.` : `You can return at most ${most} of ${name}.`,
-  alreadyOpen: (name: string) => `A return for ${name} is already open.`,
-  noLines: "Choose at least one piece to return.",
-  exchangeSizeless: "An exchange is for another size: choose Too small or Too large as the reason.",
-  exchangeSameSize: "Choose a size other than the one you have.",
-  exchangeOutOfStock: (size: string) => `Size ${size} is out of stock, so we can refund this piece instead.`,
   returnRequested: (n: number) =>
     `Your return request for order #${n} is with us. We will write to you once we have looked at it, with the pickup details.`,
-  chooseReason: "Choose why you are sending it back.",
-  chooseKind: "Choose a refund or an exchange.",
-  chooseSize: "Choose the size you would like instead.",
-  exchangeNoSuchSize: (size: string) => `This piece is not made in size ${size}.`,
-  exchangeProductGone: (name: string) => `${name} is no longer made, so it can be refunded but not exchanged.`,
-  refundTakesNoSize: "A refund takes no size: choose an exchange to ask for another size.",
-  notOfOrder: "That piece is not part of this order.",
-  quantity: "Enter how many pieces to send back (1 or more).",
-  lineTwice: "Each piece can be chosen once.",
 } as const;
 
 /** A return request's status as she reads it on her order. */

@@ -1,4 +1,4 @@
-import { CANCELLATION_QUERY } from "../content/messages.rules";
+import { CANCELLATION_QUERY } from "../content/enquiry-types.rules";
 import { canCancel } from "./after-sale.rules";
 import type { OrderView } from "./order-views";
 import { awaitingPayment, paymentNotCompleted } from "./order-views.rules";

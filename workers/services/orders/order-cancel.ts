@@ -12,7 +12,8 @@ import { outboxMail } from "../platform/mail";
 import { orderMail } from "../platform/mail-orders";
 import { readAll } from "../platform/read-batch";
 import { parseInput } from "../platform/validate";
-import { afterSaleMessages, canCancel, cancelUntil } from "./after-sale.rules";
+import { canCancel, cancelUntil } from "./after-sale.rules";
+import { afterSaleMessages } from "./after-sale-messages.rules";
 import { type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { orderMessages } from "./order-views.rules";
 

@@ -5,6 +5,11 @@ import { settings } from "../content/settings";
  * order pages link them without loading the services.
  */
 
+/** The order statuses that have an invoice: from confirmation on (the goods are being supplied). */
+export const INVOICED_STATUSES: readonly string[] = ["confirmed", "shipped", "delivered"];
+
+export const hasInvoice = (orderStatus: string) => INVOICED_STATUSES.includes(orderStatus);
+
 /** The path of an order's n-th credit note: hers (with the guest's key) or the back office's. */
 export const creditNotePath = (orderNumber: number, position: number, opts: { admin?: boolean; key?: string | null } = {}) =>
   opts.admin

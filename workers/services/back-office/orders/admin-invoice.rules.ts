@@ -5,7 +5,4 @@
 export const INVOICE_NOT_YET = "An invoice is issued once the order is confirmed.";
 export const invoiceCancelled = (orderNumber: number) => `Order #${orderNumber} was cancelled: it has no invoice.`;
 
-/** The order statuses that have an invoice: from confirmation on (the goods are being supplied). */
-export const INVOICED_STATUSES: readonly string[] = ["confirmed", "shipped", "delivered"];
-
-export const hasInvoice = (orderStatus: string) => INVOICED_STATUSES.includes(orderStatus);
+export { hasInvoice, INVOICED_STATUSES } from "../../orders/order-invoice.rules";
