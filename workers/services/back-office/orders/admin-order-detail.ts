@@ -5,6 +5,7 @@ import { ORDER_NOT_FOUND, type OrderView, orderViewQuery, parseOrderNumber, toOr
 import type { ServiceContext } from "../../platform/context";
 import { AppError } from "../../platform/errors";
 import { readAll } from "../../platform/read-batch";
+import { auditHistoryQuery, type HistoryRow } from "../audit-history";
 import { requireStaff } from "../staff";
 import type { OrderStatus, PaymentStatus } from "./admin-orders-list";
 
@@ -43,20 +44,10 @@ export const stateQuery = (db: Db, orderNumber: number) =>
       o.claim
     from orders o left join users u on u.id = o.user_id where o.order_number = ${orderNumber}`);
 
-export interface HistoryRow {
-  id: number;
-  action: string;
-  actorEmail: string | null;
-  before: string | null;
-  after: string | null;
-  createdAt: number;
-}
+export type { HistoryRow };
 
 const historyQuery = (db: Db, orderNumber: number) =>
-  db.all<HistoryRow>(sql`select a.id, a.action, u.email as actorEmail, a.before, a.after, a.created_at as createdAt
-    from audit_log a left join users u on u.id = a.actor_id
-    where a.entity = 'order' and a.entity_id = (select cast(id as text) from orders where order_number = ${orderNumber})
-    order by a.created_at, a.id`);
+  auditHistoryQuery(db, "order", sql`(select cast(id as text) from orders where order_number = ${orderNumber})`);
 
 export interface OrderHistoryEntry {
   id: number;
