@@ -11,7 +11,7 @@ import { productPath } from "../../platform/paths";
 import { readAll } from "../../platform/read-batch";
 import { likeContains } from "../../platform/sql-like";
 import { parseId, parseInput } from "../../platform/validate";
-import { auditHistoryQuery, type HistoryRow } from "../audit-history";
+import { auditHistoryQuery, type HistoryEntry, type HistoryRow, toHistory } from "../audit-history";
 import { ADMIN_ORDERS_PAGE_SIZE, listQuerySchema } from "../orders/admin-orders-list";
 import { requireStaff } from "../staff";
 import { type ReturnKind, type ReturnStatus, returnMessages } from "./admin-returns.rules";
@@ -219,11 +219,10 @@ export interface ReturnDetail extends ReturnRequestFacts {
   /** What is left to refund on the whole order after its earlier refunds. */
   refundablePaise: number;
   refunds: RefundRow[];
-  history: { id: number; action: string; actorEmail: string | null; before: unknown; after: unknown; createdAt: string }[];
+  history: HistoryEntry[];
 }
 
 const iso = (ms: number | null) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
-const json = (s: string | null) => (s === null ? null : JSON.parse(s));
 
 /** A line's share of the order's discount, in proportion to its value (rounded to the paisa). */
 export const linePaidPaise = (value: number, subtotal: number, discount: number) =>
@@ -284,14 +283,7 @@ export function toReturnDetail(
     paidPaise: out.reduce((sum, l) => sum + l.paidPaise, 0),
     refundablePaise: Math.max(0, Number(s.totalPaise) - Number(s.refundedPaise)),
     refunds: toRefundRows(refunds),
-    history: history.map((h) => ({
-      id: Number(h.id),
-      action: h.action,
-      actorEmail: h.actorEmail,
-      before: json(h.before),
-      after: json(h.after),
-      createdAt: new Date(Number(h.createdAt)).toISOString(),
-    })),
+    history: toHistory(history),
   };
 }
 
