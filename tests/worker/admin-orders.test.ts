@@ -5,6 +5,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 import { insertOrder, removeOrders } from "../../tooling/orders";
+import { addTenPercentCoupon, codBuyNowBody } from "../support/buy-now";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -33,10 +34,7 @@ beforeAll(async () => {
   ownerToken = await signInOwner(base);
   priya = await createUser(base, "admin-orders", "Priya Nair");
   products = await buyableProducts(base);
-  await db.execute({
-    sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1000)",
-    args: [COUPON],
-  });
+  await addTenPercentCoupon(db, COUPON);
 });
 afterAll(async () => {
   for (const undo of restore.splice(0)) await undo();
@@ -65,13 +63,7 @@ const couponUses = () => count("select used_count as n from coupons where code =
 async function placeCod(s: Stocked, quantity = 1, coupon = false): Promise<number> {
   const res = await api("/api/orders/place", {
     token: priya.token,
-    body: {
-      shippingInfo: { ...TEST_ADDRESS, fullName: "Priya Nair", emailAddress: priya.email },
-      paymentMethod: "cashOnDelivery",
-      buyNow: true,
-      items: [{ product: s.product._id, size: s.size, color: s.color, quantity }],
-      ...(coupon ? { coupon_code: COUPON } : {}),
-    },
+    body: codBuyNowBody(s, { name: "Priya Nair", email: priya.email }, quantity, coupon ? COUPON : null),
   });
   expect(res.status, res.text).toBe(201);
   return res.json.order.orderNumber as number;

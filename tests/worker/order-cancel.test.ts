@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 import { insertOrder, removeOrders } from "../../tooling/orders";
+import { addTenPercentCoupon, codBuyNowBody } from "../support/buy-now";
 import { pageForms } from "../support/page-forms";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
@@ -34,10 +35,7 @@ beforeAll(async () => {
   priya = await createUser(base, "order-cancel", "Priya Nair");
   kavya = await createUser(base, "order-cancel-other", "Kavya Iyer");
   products = await buyableProducts(base);
-  await db.execute({
-    sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1000)",
-    args: [COUPON],
-  });
+  await addTenPercentCoupon(db, COUPON);
   const settings = await api("/api/admin/settings");
   shopEmail = settings.json.settings?.email ?? settings.json.email;
   expect(shopEmail, settings.text).toMatch(/@/);
@@ -76,17 +74,12 @@ const auditOf = (n: number) =>
 async function placeCod(s: Stocked, user: TestUser | null, quantity = 1, coupon = false) {
   const res = await api(user ? "/api/orders/place" : "/api/orders/guest-place-order", {
     token: user?.token ?? null,
-    body: {
-      shippingInfo: {
-        ...TEST_ADDRESS,
-        fullName: user?.name ?? "Asha Verma",
-        emailAddress: user?.email ?? `guest-${randomBytes(4).toString("hex")}@example.com`,
-      },
-      paymentMethod: "cashOnDelivery",
-      buyNow: true,
-      items: [{ product: s.product._id, size: s.size, color: s.color, quantity }],
-      ...(coupon ? { coupon_code: COUPON } : {}),
-    },
+    body: codBuyNowBody(
+      s,
+      { name: user?.name ?? "Asha Verma", email: user?.email ?? `guest-${randomBytes(4).toString("hex")}@example.com` },
+      quantity,
+      coupon ? COUPON : null,
+    ),
   });
   expect(res.status, res.text).toBe(201);
   return { n: res.json.order.orderNumber as number, key: (res.json.order.accessKey as string | undefined) ?? null };
