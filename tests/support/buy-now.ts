@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Client } from "@libsql/client";
 import { TEST_ADDRESS } from "../../tooling/accounts";
 
@@ -23,3 +24,14 @@ export const addTenPercentCoupon = (db: Client, code: string) =>
     sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1000)",
     args: [code],
   });
+
+/** A coupon code of the file's own (`prefix` and six random letters), so no other file's orders count against it. */
+export const couponCode = (prefix: string) => `${prefix}${randomBytes(3).toString("hex").toUpperCase()}`;
+
+/** Shipment details a courier could not act on (no courier, no tracking number, a blank one, a control character): each a 400. */
+export const UNUSABLE_SHIPMENTS = [
+  {},
+  { courier: "Delhivery" },
+  { courier: "Delhivery", trackingNumber: "  " },
+  { courier: "D\u0000x", trackingNumber: "AB1234" },
+] as const;

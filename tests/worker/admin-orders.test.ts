@@ -5,7 +5,7 @@ import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 import { insertOrder, removeOrders } from "../../tooling/orders";
-import { addTenPercentCoupon, codBuyNowBody } from "../support/buy-now";
+import { addTenPercentCoupon, codBuyNowBody, couponCode, UNUSABLE_SHIPMENTS } from "../support/buy-now";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -28,7 +28,7 @@ let priya: TestUser;
 let products: ApiProduct[];
 const restore: (() => Promise<void>)[] = [];
 const inserted: number[] = [];
-const COUPON = `STAFF${randomBytes(3).toString("hex").toUpperCase()}`;
+const COUPON = couponCode("STAFF");
 
 beforeAll(async () => {
   ownerToken = await signInOwner(base);
@@ -117,12 +117,7 @@ describe("an order's way from placed to delivered", () => {
     expect((await myOrderStatus(n))?.orderStatus).toBe("confirmed");
 
     // Shipping needs a courier and a tracking number: without them nothing changes.
-    for (const body of [
-      {},
-      { courier: "Delhivery" },
-      { courier: "Delhivery", trackingNumber: "  " },
-      { courier: "D\u0000x", trackingNumber: "AB1234" },
-    ]) {
+    for (const body of UNUSABLE_SHIPMENTS) {
       const refused = await move(n, "ship", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.json.message).toMatch(/courier|tracking/i);

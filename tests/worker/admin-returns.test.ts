@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
-import { addTenPercentCoupon, codBuyNowBody } from "../support/buy-now";
+import { addTenPercentCoupon, codBuyNowBody, couponCode, UNUSABLE_SHIPMENTS } from "../support/buy-now";
 import { pageForms } from "../support/page-forms";
 import { roundTripsOf } from "../support/round-trips";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
@@ -31,7 +30,7 @@ let owner: TestUser;
 let priya: TestUser;
 let products: ApiProduct[];
 const restore: (() => Promise<void>)[] = [];
-const COUPON = `RET${randomBytes(3).toString("hex").toUpperCase()}`;
+const COUPON = couponCode("RET");
 
 beforeAll(async () => {
   ownerToken = await signInOwner(base);
@@ -149,12 +148,7 @@ describe("a size exchange, step by step", () => {
 
     // The pickup needs a courier and a tracking number, as shipping does: without them nothing changes.
     const before = await snapshot(id, s);
-    for (const body of [
-      {},
-      { courier: "Delhivery" },
-      { courier: "Delhivery", trackingNumber: " " },
-      { courier: "D\u0000x", trackingNumber: "AB1234" },
-    ]) {
+    for (const body of UNUSABLE_SHIPMENTS) {
       const refused = await move(id, "approve", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.json.message).toMatch(/courier|tracking/i);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
 import { insertOrder, removeOrders } from "../../tooling/orders";
-import { addTenPercentCoupon, codBuyNowBody } from "../support/buy-now";
+import { addTenPercentCoupon, codBuyNowBody, couponCode } from "../support/buy-now";
 import { pageForms } from "../support/page-forms";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
@@ -28,7 +28,7 @@ let products: ApiProduct[];
 let shopEmail: string;
 const restore: (() => Promise<void>)[] = [];
 const inserted: number[] = [];
-const COUPON = `MINE${randomBytes(3).toString("hex").toUpperCase()}`;
+const COUPON = couponCode("MINE");
 
 beforeAll(async () => {
   ownerToken = await signInOwner(base);
