@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
-import { insertOrder, removeOrders } from "../../tooling/orders";
+import { insertOrder } from "../../tooling/orders";
 import { addTenPercentCoupon, codBuyNowBody, couponCode, UNUSABLE_SHIPMENTS } from "../support/buy-now";
+import { useFileCleanup } from "../support/file-cleanup";
+import { sqlReader } from "../support/sql";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -19,15 +20,12 @@ const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
 const KEY_SECRET = "aanchal_local_key_secret";
 
-const db = createClient({ url: dbUrl });
-const one = async <T>(q: string, args: (string | number | null)[] = []) => (await db.execute({ sql: q, args })).rows[0] as T;
-const count = async (q: string, args: (string | number | null)[] = []) => Number((await one<{ n: number }>(q, args)).n);
+const { db, one, count } = sqlReader(dbUrl);
+const { restore, inserted } = useFileCleanup(dbUrl, db);
 
 let ownerToken: string;
 let priya: TestUser;
 let products: ApiProduct[];
-const restore: (() => Promise<void>)[] = [];
-const inserted: number[] = [];
 const COUPON = couponCode("STAFF");
 
 beforeAll(async () => {
@@ -35,11 +33,6 @@ beforeAll(async () => {
   priya = await createUser(base, "admin-orders", "Priya Nair");
   products = await buyableProducts(base);
   await addTenPercentCoupon(db, COUPON);
-});
-afterAll(async () => {
-  for (const undo of restore.splice(0)) await undo();
-  await removeOrders(dbUrl, inserted);
-  db.close();
 });
 
 const api = jsonCaller(base, () => ownerToken);

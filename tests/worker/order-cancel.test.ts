@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
-import { insertOrder, removeOrders } from "../../tooling/orders";
+import { insertOrder } from "../../tooling/orders";
 import { addTenPercentCoupon, codBuyNowBody, couponCode } from "../support/buy-now";
+import { useFileCleanup } from "../support/file-cleanup";
 import { pageForms } from "../support/page-forms";
+import { sqlReader } from "../support/sql";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -17,17 +18,14 @@ import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
 
-const db = createClient({ url: dbUrl });
-const one = async <T>(q: string, args: (string | number | null)[] = []) => (await db.execute({ sql: q, args })).rows[0] as T;
-const count = async (q: string, args: (string | number | null)[] = []) => Number((await one<{ n: number }>(q, args)).n);
+const { db, one, count } = sqlReader(dbUrl);
+const { restore, inserted } = useFileCleanup(dbUrl, db);
 
 let ownerToken: string;
 let priya: TestUser;
 let kavya: TestUser;
 let products: ApiProduct[];
 let shopEmail: string;
-const restore: (() => Promise<void>)[] = [];
-const inserted: number[] = [];
 const COUPON = couponCode("MINE");
 
 beforeAll(async () => {
@@ -39,11 +37,6 @@ beforeAll(async () => {
   const settings = await api("/api/admin/settings");
   shopEmail = settings.json.settings?.email ?? settings.json.email;
   expect(shopEmail, settings.text).toMatch(/@/);
-});
-afterAll(async () => {
-  for (const undo of restore.splice(0)) await undo();
-  await removeOrders(dbUrl, inserted);
-  db.close();
 });
 
 const api = jsonCaller(base, () => ownerToken);
