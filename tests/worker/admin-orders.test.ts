@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
-import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
+import { type ApiProduct, buyableProducts } from "../../tooling/cart";
 import { insertOrder } from "../../tooling/orders";
 import { addTenPercentCoupon, codBuyNowBody, couponCode, UNUSABLE_SHIPMENTS } from "../support/buy-now";
 import { useFileCleanup } from "../support/file-cleanup";
@@ -21,7 +21,8 @@ const dbUrl = inject("dbUrl");
 const KEY_SECRET = "aanchal_local_key_secret";
 
 const { db, one, count } = sqlReader(dbUrl);
-const { restore, inserted } = useFileCleanup(dbUrl, db);
+const cleanup = useFileCleanup(dbUrl, db);
+const { inserted } = cleanup;
 
 let ownerToken: string;
 let priya: TestUser;
@@ -40,12 +41,7 @@ const move = (n: number, action: string, body: unknown = {}, token?: string | nu
   api(`/api/admin/orders/${n}/${action}`, { body, token });
 
 /** A size of product `index` with exactly `stock` units for this file (put back after it). */
-async function stockedSize(index: number, stock: number) {
-  const product = products[index]!;
-  const size = product.sizes.find((z) => z.stock > 0)!;
-  restore.push(await setStock(dbUrl, product._id, size.size, stock));
-  return { product, size: size.size, color: product.colors[0]!.name };
-}
+const stockedSize = (index: number, stock: number) => cleanup.stockedSize(products[index]!, stock);
 type Stocked = Awaited<ReturnType<typeof stockedSize>>;
 
 const stockOf = async (s: Stocked) =>

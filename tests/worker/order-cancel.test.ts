@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
-import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
+import { type ApiProduct, buyableProducts } from "../../tooling/cart";
 import { insertOrder } from "../../tooling/orders";
 import { addTenPercentCoupon, codBuyNowBody, couponCode } from "../support/buy-now";
 import { useFileCleanup } from "../support/file-cleanup";
@@ -19,7 +19,8 @@ const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
 
 const { db, one, count } = sqlReader(dbUrl);
-const { restore, inserted } = useFileCleanup(dbUrl, db);
+const cleanup = useFileCleanup(dbUrl, db);
+const { inserted } = cleanup;
 
 let ownerToken: string;
 let priya: TestUser;
@@ -44,12 +45,7 @@ const forms = pageForms(base);
 const cancel = (n: number, token: string | null, body?: unknown) => api(`/api/orders/${n}/cancel`, { token, method: "POST", body });
 const ship = (n: number) => api(`/api/admin/orders/${n}/ship`, { body: { courier: "Delhivery", trackingNumber: `DL${n}0001` } });
 
-async function stockedSize(index: number, stock: number) {
-  const product = products[index]!;
-  const size = product.sizes.find((z) => z.stock > 0)!;
-  restore.push(await setStock(dbUrl, product._id, size.size, stock));
-  return { product, size: size.size, color: product.colors[0]!.name };
-}
+const stockedSize = (index: number, stock: number) => cleanup.stockedSize(products[index]!, stock);
 type Stocked = Awaited<ReturnType<typeof stockedSize>>;
 const stockOf = (s: Stocked) =>
   count("select stock as n from product_sizes where product_id = ? and size = ?", [Number(s.product._id), s.size]);
