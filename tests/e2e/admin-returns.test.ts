@@ -5,6 +5,7 @@ import { createUser, TEST_ADDRESS, type TestUser } from "../../tooling/accounts"
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, useBrowser } from "../support/browser";
 import { actBeforeHydration } from "../support/page";
+import { sqlRows } from "../support/sql";
 import { jsonCaller, ownerToken, withSession } from "../support/staff";
 import { useStockedProduct } from "../support/stocked";
 
@@ -21,14 +22,7 @@ const base = browser.baseUrl;
 const dbUrl = inject("dbUrl");
 const stocked = useStockedProduct(base, dbUrl, [20, 20], (list) => list.slice(9, 11));
 
-async function sql(query: string, args: (string | number)[] = []) {
-  const db = createClient({ url: dbUrl });
-  try {
-    return (await db.execute({ sql: query, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (query: string, args: (string | number)[] = []) => sqlRows(dbUrl, query, args);
 const stockOf = async (size: string) =>
   Number((await sql("select stock from product_sizes where product_id = ? and size = ?", [Number(stocked.product._id), size]))[0]!.stock);
 

@@ -1,10 +1,10 @@
-import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createUser, postJson, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, useBrowser } from "../support/browser";
 import { actBeforeHydration } from "../support/page";
+import { sqlRows } from "../support/sql";
 import { useStockedProduct } from "../support/stocked";
 
 /**
@@ -19,14 +19,7 @@ const base = browser.baseUrl;
 const dbUrl = inject("dbUrl");
 const stocked = useStockedProduct(base, dbUrl, [30, 30], (list) => list.slice(-16, -14));
 
-async function sql(query: string, args: (string | number)[] = []) {
-  const db = createClient({ url: dbUrl });
-  try {
-    return (await db.execute({ sql: query, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (query: string, args: (string | number)[] = []) => sqlRows(dbUrl, query, args);
 const statusOf = async (n: number) => String((await sql("select order_status from orders where order_number = ?", [n]))[0]!.order_status);
 const stockOf = async () =>
   Number(

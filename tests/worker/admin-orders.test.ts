@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
 import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
-import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
-import { insertOrder, removeOrders } from "../../tooling/orders";
+import { type ApiProduct, buyableProducts } from "../../tooling/cart";
+import { insertOrder } from "../../tooling/orders";
+import { addTenPercentCoupon, codBuyNowBody, couponCode, UNUSABLE_SHIPMENTS } from "../support/buy-now";
+import { useFileCleanup } from "../support/file-cleanup";
+import { sqlReader } from "../support/sql";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -18,30 +20,20 @@ const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
 const KEY_SECRET = "aanchal_local_key_secret";
 
-const db = createClient({ url: dbUrl });
-const one = async <T>(q: string, args: (string | number | null)[] = []) => (await db.execute({ sql: q, args })).rows[0] as T;
-const count = async (q: string, args: (string | number | null)[] = []) => Number((await one<{ n: number }>(q, args)).n);
+const { db, one, count } = sqlReader(dbUrl);
+const cleanup = useFileCleanup(dbUrl, db);
+const { inserted } = cleanup;
 
 let ownerToken: string;
 let priya: TestUser;
 let products: ApiProduct[];
-const restore: (() => Promise<void>)[] = [];
-const inserted: number[] = [];
-const COUPON = `STAFF${randomBytes(3).toString("hex").toUpperCase()}`;
+const COUPON = couponCode("STAFF");
 
 beforeAll(async () => {
   ownerToken = await signInOwner(base);
   priya = await createUser(base, "admin-orders", "Priya Nair");
   products = await buyableProducts(base);
-  await db.execute({
-    sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1000)",
-    args: [COUPON],
-  });
-});
-afterAll(async () => {
-  for (const undo of restore.splice(0)) await undo();
-  await removeOrders(dbUrl, inserted);
-  db.close();
+  await addTenPercentCoupon(db, COUPON);
 });
 
 const api = jsonCaller(base, () => ownerToken);
@@ -49,12 +41,7 @@ const move = (n: number, action: string, body: unknown = {}, token?: string | nu
   api(`/api/admin/orders/${n}/${action}`, { body, token });
 
 /** A size of product `index` with exactly `stock` units for this file (put back after it). */
-async function stockedSize(index: number, stock: number) {
-  const product = products[index]!;
-  const size = product.sizes.find((z) => z.stock > 0)!;
-  restore.push(await setStock(dbUrl, product._id, size.size, stock));
-  return { product, size: size.size, color: product.colors[0]!.name };
-}
+const stockedSize = (index: number, stock: number) => cleanup.stockedSize(products[index]!, stock);
 type Stocked = Awaited<ReturnType<typeof stockedSize>>;
 
 const stockOf = async (s: Stocked) =>
@@ -65,13 +52,7 @@ const couponUses = () => count("select used_count as n from coupons where code =
 async function placeCod(s: Stocked, quantity = 1, coupon = false): Promise<number> {
   const res = await api("/api/orders/place", {
     token: priya.token,
-    body: {
-      shippingInfo: { ...TEST_ADDRESS, fullName: "Priya Nair", emailAddress: priya.email },
-      paymentMethod: "cashOnDelivery",
-      buyNow: true,
-      items: [{ product: s.product._id, size: s.size, color: s.color, quantity }],
-      ...(coupon ? { coupon_code: COUPON } : {}),
-    },
+    body: codBuyNowBody(s, { name: "Priya Nair", email: priya.email }, quantity, coupon ? COUPON : null),
   });
   expect(res.status, res.text).toBe(201);
   return res.json.order.orderNumber as number;
@@ -125,12 +106,7 @@ describe("an order's way from placed to delivered", () => {
     expect((await myOrderStatus(n))?.orderStatus).toBe("confirmed");
 
     // Shipping needs a courier and a tracking number: without them nothing changes.
-    for (const body of [
-      {},
-      { courier: "Delhivery" },
-      { courier: "Delhivery", trackingNumber: "  " },
-      { courier: "D\u0000x", trackingNumber: "AB1234" },
-    ]) {
+    for (const body of UNUSABLE_SHIPMENTS) {
       const refused = await move(n, "ship", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.json.message).toMatch(/courier|tracking/i);

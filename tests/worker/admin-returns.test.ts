@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_OWNER } from "../../db/seed";
-import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
+import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
 import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
+import { addTenPercentCoupon, codBuyNowBody, couponCode, UNUSABLE_SHIPMENTS } from "../support/buy-now";
 import { pageForms } from "../support/page-forms";
 import { roundTripsOf } from "../support/round-trips";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
@@ -30,17 +30,14 @@ let owner: TestUser;
 let priya: TestUser;
 let products: ApiProduct[];
 const restore: (() => Promise<void>)[] = [];
-const COUPON = `RET${randomBytes(3).toString("hex").toUpperCase()}`;
+const COUPON = couponCode("RET");
 
 beforeAll(async () => {
   ownerToken = await signInOwner(base);
   owner = { ...({} as TestUser), email: DEMO_OWNER.email, token: ownerToken };
   priya = await createUser(base, "admin-returns", "Priya Nair");
   products = await buyableProducts(base);
-  await db.execute({
-    sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1000)",
-    args: [COUPON],
-  });
+  await addTenPercentCoupon(db, COUPON);
 });
 afterAll(async () => {
   for (const undo of restore.splice(0)) await undo();
@@ -68,13 +65,7 @@ const stockOf = (s: Sizes, size: string) =>
 async function delivered(s: Sizes, quantity: number, coupon = false): Promise<number> {
   const res = await api("/api/orders/place", {
     token: priya.token,
-    body: {
-      shippingInfo: { ...TEST_ADDRESS, fullName: "Priya Nair", emailAddress: priya.email },
-      paymentMethod: "cashOnDelivery",
-      buyNow: true,
-      items: [{ product: s.product._id, size: s.size, color: s.color, quantity }],
-      ...(coupon ? { coupon_code: COUPON } : {}),
-    },
+    body: codBuyNowBody(s, { name: "Priya Nair", email: priya.email }, quantity, coupon ? COUPON : null),
   });
   expect(res.status, res.text).toBe(201);
   const n = res.json.order.orderNumber as number;
@@ -157,12 +148,7 @@ describe("a size exchange, step by step", () => {
 
     // The pickup needs a courier and a tracking number, as shipping does: without them nothing changes.
     const before = await snapshot(id, s);
-    for (const body of [
-      {},
-      { courier: "Delhivery" },
-      { courier: "Delhivery", trackingNumber: " " },
-      { courier: "D\u0000x", trackingNumber: "AB1234" },
-    ]) {
+    for (const body of UNUSABLE_SHIPMENTS) {
       const refused = await move(id, "approve", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.json.message).toMatch(/courier|tracking/i);

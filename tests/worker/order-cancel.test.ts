@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, mailsTo, TEST_ADDRESS, type TestUser } from "../../tooling/accounts";
-import { type ApiProduct, buyableProducts, setStock } from "../../tooling/cart";
-import { insertOrder, removeOrders } from "../../tooling/orders";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createUser, mailsTo, type TestUser } from "../../tooling/accounts";
+import { type ApiProduct, buyableProducts } from "../../tooling/cart";
+import { insertOrder } from "../../tooling/orders";
+import { addTenPercentCoupon, codBuyNowBody, couponCode } from "../support/buy-now";
+import { useFileCleanup } from "../support/file-cleanup";
 import { pageForms } from "../support/page-forms";
+import { sqlReader } from "../support/sql";
 import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 
 /**
@@ -16,36 +18,26 @@ import { jsonCaller, ownerToken as signInOwner } from "../support/staff";
 const base = inject("baseUrl");
 const dbUrl = inject("dbUrl");
 
-const db = createClient({ url: dbUrl });
-const one = async <T>(q: string, args: (string | number | null)[] = []) => (await db.execute({ sql: q, args })).rows[0] as T;
-const count = async (q: string, args: (string | number | null)[] = []) => Number((await one<{ n: number }>(q, args)).n);
+const { db, one, count } = sqlReader(dbUrl);
+const cleanup = useFileCleanup(dbUrl, db);
+const { inserted } = cleanup;
 
 let ownerToken: string;
 let priya: TestUser;
 let kavya: TestUser;
 let products: ApiProduct[];
 let shopEmail: string;
-const restore: (() => Promise<void>)[] = [];
-const inserted: number[] = [];
-const COUPON = `MINE${randomBytes(3).toString("hex").toUpperCase()}`;
+const COUPON = couponCode("MINE");
 
 beforeAll(async () => {
   ownerToken = await signInOwner(base);
   priya = await createUser(base, "order-cancel", "Priya Nair");
   kavya = await createUser(base, "order-cancel-other", "Kavya Iyer");
   products = await buyableProducts(base);
-  await db.execute({
-    sql: "insert into coupons (code, discount_type, discount_value, usage_limit) values (?, 'percentage', 10, 1000)",
-    args: [COUPON],
-  });
+  await addTenPercentCoupon(db, COUPON);
   const settings = await api("/api/admin/settings");
   shopEmail = settings.json.settings?.email ?? settings.json.email;
   expect(shopEmail, settings.text).toMatch(/@/);
-});
-afterAll(async () => {
-  for (const undo of restore.splice(0)) await undo();
-  await removeOrders(dbUrl, inserted);
-  db.close();
 });
 
 const api = jsonCaller(base, () => ownerToken);
@@ -53,12 +45,7 @@ const forms = pageForms(base);
 const cancel = (n: number, token: string | null, body?: unknown) => api(`/api/orders/${n}/cancel`, { token, method: "POST", body });
 const ship = (n: number) => api(`/api/admin/orders/${n}/ship`, { body: { courier: "Delhivery", trackingNumber: `DL${n}0001` } });
 
-async function stockedSize(index: number, stock: number) {
-  const product = products[index]!;
-  const size = product.sizes.find((z) => z.stock > 0)!;
-  restore.push(await setStock(dbUrl, product._id, size.size, stock));
-  return { product, size: size.size, color: product.colors[0]!.name };
-}
+const stockedSize = (index: number, stock: number) => cleanup.stockedSize(products[index]!, stock);
 type Stocked = Awaited<ReturnType<typeof stockedSize>>;
 const stockOf = (s: Stocked) =>
   count("select stock as n from product_sizes where product_id = ? and size = ?", [Number(s.product._id), s.size]);
@@ -76,17 +63,12 @@ const auditOf = (n: number) =>
 async function placeCod(s: Stocked, user: TestUser | null, quantity = 1, coupon = false) {
   const res = await api(user ? "/api/orders/place" : "/api/orders/guest-place-order", {
     token: user?.token ?? null,
-    body: {
-      shippingInfo: {
-        ...TEST_ADDRESS,
-        fullName: user?.name ?? "Asha Verma",
-        emailAddress: user?.email ?? `guest-${randomBytes(4).toString("hex")}@example.com`,
-      },
-      paymentMethod: "cashOnDelivery",
-      buyNow: true,
-      items: [{ product: s.product._id, size: s.size, color: s.color, quantity }],
-      ...(coupon ? { coupon_code: COUPON } : {}),
-    },
+    body: codBuyNowBody(
+      s,
+      { name: user?.name ?? "Asha Verma", email: user?.email ?? `guest-${randomBytes(4).toString("hex")}@example.com` },
+      quantity,
+      coupon ? COUPON : null,
+    ),
   });
   expect(res.status, res.text).toBe(201);
   return { n: res.json.order.orderNumber as number, key: (res.json.order.accessKey as string | undefined) ?? null };

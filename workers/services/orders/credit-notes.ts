@@ -1,7 +1,7 @@
 import type { Invoice } from "../back-office/orders/admin-invoice";
 import { indiaDay } from "../platform/india-time.rules";
 import { allocateDiscount, rupeesInWords, splitTax, type TaxSplit } from "./gst";
-import type { RefundMethod, RefundSource } from "./refunds";
+import type { RefundMethod, RefundRow, RefundSource } from "./refunds";
 
 /**
  * Credit notes (docs/product/after-the-purchase.md, "Refunds and credit notes"): a refund of an
@@ -11,16 +11,7 @@ import type { RefundMethod, RefundSource } from "./refunds";
  */
 
 /** A refund as her order carries it (the columns of `refunds` a page or a document shows). */
-export interface OrderRefund {
-  id: number;
-  source: RefundSource;
-  amountPaise: number;
-  method: RefundMethod;
-  reference: string;
-  creditNoteNumber: string | null;
-  /** ISO time. */
-  createdAt: string;
-}
+export type OrderRefund = Omit<RefundRow, "orderId" | "returnRequestId">;
 
 /** One GST rate's share of the refund. */
 export interface CreditNoteRow extends TaxSplit {

@@ -1,12 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { SIGN_IN_FIRST } from "../accounts/auth.rules";
 import type { StateRow } from "../back-office/orders/admin-order-detail";
 import { stateQuery } from "../back-office/orders/admin-order-detail";
 import { commitMove } from "../back-office/orders/admin-order-moves";
 import { shopSettings } from "../content/shop-settings";
 import type { ServiceContext } from "../platform/context";
-import { constantTimeEqual, sha256Hex } from "../platform/crypto";
+import { sha256Hex } from "../platform/crypto";
 import { AppError, notFound } from "../platform/errors";
 import { outboxMail } from "../platform/mail";
 import { orderMail } from "../platform/mail-orders";
@@ -14,7 +13,7 @@ import { readAll } from "../platform/read-batch";
 import { parseInput } from "../platform/validate";
 import { canCancel, cancelUntil } from "./after-sale.rules";
 import { afterSaleMessages } from "./after-sale-messages.rules";
-import { type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
+import { type OrderView, orderAccess, orderKeySchema, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { orderMessages } from "./order-views.rules";
 
 /**
@@ -24,16 +23,6 @@ import { orderMessages } from "./order-views.rules";
  * account, or the key of a guest's link) and it was placed within the cancellation window. The shop
  * is mailed too. docs/product/after-the-purchase.md, "Cancelling an order".
  */
-
-const keySchema = z
-  .unknown()
-  .transform((v) => (v === undefined || v === null || v === "" ? null : v))
-  .pipe(
-    z
-      .string({ error: orderMessages.invalidKey })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, orderMessages.invalidKey)
-      .nullable(),
-  );
 
 /** The words for an order she may not cancel (null when she may), from its state and when it was placed. */
 function refusal(
@@ -56,7 +45,7 @@ function refusal(
  */
 export async function cancelMyOrder(ctx: ServiceContext, input: { order: unknown; key?: unknown }): Promise<OrderView> {
   const orderNumber = parseOrderNumber(input.order);
-  const key = parseInput(keySchema, input.key);
+  const key = parseInput(orderKeySchema, input.key);
   const claims = await ctx.claims();
   if (!claims && key === null) throw new AppError(401, SIGN_IN_FIRST);
   const [user, [views, states], shop, keyHash] = await Promise.all([
@@ -70,9 +59,9 @@ export async function cancelMyOrder(ctx: ServiceContext, input: { order: unknown
   const [order] = toOrderViews(views);
   const [st] = states;
   if (!row || !order || !st) throw notFound(orderMessages.notFound);
-  const owner = user !== null && row.userId !== null && Number(row.userId) === user.id;
-  const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
-  if (!owner && !keyed) throw notFound(orderMessages.notFound);
+  const access = orderAccess(row, user, keyHash);
+  if (!access) throw notFound(orderMessages.notFound);
+  const owner = access === "owner";
 
   const now = ctx.now().getTime();
   const placedAt = Date.parse(order.createdAt);

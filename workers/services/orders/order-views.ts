@@ -251,21 +251,24 @@ export async function myOrders(ctx: ServiceContext): Promise<OrderView[]> {
   return toOrderViews(data);
 }
 
+/** A guest link's key as received: absent (null) or the link's letters; anything else is an invalid key. */
+export const orderKeySchema = z
+  .unknown()
+  .transform((v) => (v === undefined || v === null || v === "" ? null : v))
+  .pipe(
+    z
+      .string({ error: orderMessages.invalidKey })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, orderMessages.invalidKey)
+      .nullable(),
+  );
+
 const viewOrderSchema = z.object({
   order: z
     .unknown()
     .transform((v) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : v))
     .pipe(z.string({ error: orderMessages.invalidNumber }).regex(/^\d{1,15}$/, orderMessages.invalidNumber))
     .transform(Number),
-  key: z
-    .unknown()
-    .transform((v) => (v === undefined || v === null || v === "" ? null : v))
-    .pipe(
-      z
-        .string({ error: orderMessages.invalidKey })
-        .regex(/^[A-Za-z0-9_-]{1,64}$/, orderMessages.invalidKey)
-        .nullable(),
-    ),
+  key: orderKeySchema,
 });
 
 /**
@@ -286,16 +289,23 @@ export async function viewOrder(ctx: ServiceContext, input: { order: unknown; ke
   return toOrderView(row);
 }
 
-/** Whether this visitor may see the order: its owner signed in, or whoever holds its link's key (its hash, compared in constant time). */
-export function mayViewOrder(
+/**
+ * Why this visitor may act on the order: "owner" (she placed it and is signed in), "key" (she holds its
+ * link's key: its hash, compared in constant time), or null (neither: the caller answers 404).
+ */
+export function orderAccess(
   row: Pick<OrderViewRow, "userId" | "accessHash">,
   user: { id: number } | null,
   keyHash: string | null,
-): boolean {
-  const owner = user !== null && row.userId !== null && Number(row.userId) === user.id;
-  const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
-  return owner || keyed;
+): "owner" | "key" | null {
+  if (user !== null && row.userId !== null && Number(row.userId) === user.id) return "owner";
+  if (keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash)) return "key";
+  return null;
 }
+
+/** Whether this visitor may see the order: its owner signed in, or whoever holds its link's key. */
+export const mayViewOrder = (row: Pick<OrderViewRow, "userId" | "accessHash">, user: { id: number } | null, keyHash: string | null) =>
+  orderAccess(row, user, keyHash) !== null;
 
 /** An order number and a guest link's key as a page or the API received them (400 for either malformed). */
 export const parseOrderAccess = (input: { order: unknown; key: unknown }) => parseInput(viewOrderSchema, input);

@@ -5,7 +5,7 @@ import { RETURN_KINDS } from "../../../db/schema/orders";
 import { purgePages } from "../../edge-cache";
 import { shopSettings } from "../content/shop-settings";
 import type { ServiceContext } from "../platform/context";
-import { constantTimeEqual, sha256Hex } from "../platform/crypto";
+import { sha256Hex } from "../platform/crypto";
 import { AppError } from "../platform/errors";
 import type { FieldErrors } from "../platform/fields.schema";
 import { deliverAfterResponse, outboxMail, queueMail } from "../platform/mail";
@@ -13,7 +13,7 @@ import { invalidInput } from "../platform/validate";
 import { canAskReturn, isSizeReason, RETURN_REASON_IDS, returnReasonLabel, returnUntil } from "./after-sale.rules";
 import { afterSaleMessages } from "./after-sale-messages.rules";
 import { newClaim, refusedBy } from "./order-claims";
-import { type OrderView, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
+import { type OrderView, orderAccess, orderKeySchema, orderViewQuery, parseOrderNumber, toOrderViews } from "./order-views";
 import { orderMessages, orderPagePath } from "./order-views.rules";
 import type { ReturnRequestView } from "./return-views";
 
@@ -33,14 +33,18 @@ export interface ReturnSizeOption {
   stock: number;
 }
 
-/** What the returns form needs of one order line. */
-export interface ReturnLineFacts {
+/** The order line's own columns, as read and as shown. */
+interface LineColumns {
   lineId: number;
   productId: number | null;
   name: string;
   color: string;
   size: string;
   quantity: number;
+}
+
+/** What the returns form needs of one order line. */
+export interface ReturnLineFacts extends LineColumns {
   returnable: boolean;
   /** Pieces already in a request that was not declined. */
   returned: number;
@@ -50,13 +54,7 @@ export interface ReturnLineFacts {
   sizes: ReturnSizeOption[];
 }
 
-interface LineFactsRow {
-  lineId: number;
-  productId: number | null;
-  name: string;
-  color: string;
-  size: string;
-  quantity: number;
+interface LineFactsRow extends LineColumns {
   returnable: number;
   returned: number;
   open: number;
@@ -99,16 +97,6 @@ const toLineFacts = (rows: readonly LineFactsRow[]): ReturnLineFacts[] =>
 /** How many pieces of a line she may still ask to return. */
 export const returnableCount = (line: ReturnLineFacts) => (line.returnable && !line.open ? Math.max(0, line.quantity - line.returned) : 0);
 
-const keySchema = z
-  .unknown()
-  .transform((v) => (v === undefined || v === null || v === "" ? null : v))
-  .pipe(
-    z
-      .string({ error: orderMessages.invalidKey })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, orderMessages.invalidKey)
-      .nullable(),
-  );
-
 interface Owned {
   order: OrderView;
   lines: ReturnLineFacts[];
@@ -122,7 +110,7 @@ interface Owned {
  * without a key is a 401.
  */
 async function readOwned(ctx: ServiceContext, orderNumber: number, keyInput: unknown): Promise<Owned> {
-  const parsedKey = keySchema.safeParse(keyInput);
+  const parsedKey = orderKeySchema.safeParse(keyInput);
   if (!parsedKey.success) throw new AppError(404, orderMessages.notFound);
   const key = parsedKey.data;
   const [user, rows, lineRows, keyHash] = await Promise.all([
@@ -134,9 +122,9 @@ async function readOwned(ctx: ServiceContext, orderNumber: number, keyInput: unk
   if (!user && key === null) throw new AppError(401, "Please login first");
   const row = rows[0];
   if (!row) throw new AppError(404, orderMessages.notFound);
-  const owner = user !== null && row.userId !== null && Number(row.userId) === user.id;
-  const keyed = keyHash !== null && row.accessHash !== null && constantTimeEqual(keyHash, row.accessHash);
-  if (!owner && !keyed) throw new AppError(404, orderMessages.notFound);
+  const access = orderAccess(row, user, keyHash);
+  if (!access) throw new AppError(404, orderMessages.notFound);
+  const owner = access === "owner";
   const [order] = toOrderViews(rows);
   return { order: order!, lines: toLineFacts(lineRows), userId: owner ? user!.id : null, keyHash: owner ? null : keyHash };
 }

@@ -15,8 +15,8 @@ export interface ReturnLineView {
   exchangeSize: string | null;
 }
 
-export interface ReturnRequestView {
-  id: number;
+/** A request's own columns that both her order and the back office show. */
+export interface ReturnRequestFacts {
   kind: (typeof RETURN_KINDS)[number];
   reason: string;
   status: (typeof RETURN_STATUSES)[number];
@@ -25,6 +25,10 @@ export interface ReturnRequestView {
   declineReason: string | null;
   exchangeCourier: string | null;
   exchangeTracking: string | null;
+}
+
+export interface ReturnRequestView extends ReturnRequestFacts {
+  id: number;
   /** ISO time. */
   createdAt: string;
   lines: ReturnLineView[];

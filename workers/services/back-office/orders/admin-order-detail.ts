@@ -5,6 +5,7 @@ import { ORDER_NOT_FOUND, type OrderView, orderViewQuery, parseOrderNumber, toOr
 import type { ServiceContext } from "../../platform/context";
 import { AppError } from "../../platform/errors";
 import { readAll } from "../../platform/read-batch";
+import { auditHistoryQuery, type HistoryEntry, type HistoryRow, toHistory } from "../audit-history";
 import { requireStaff } from "../staff";
 import type { OrderStatus, PaymentStatus } from "./admin-orders-list";
 
@@ -43,29 +44,12 @@ export const stateQuery = (db: Db, orderNumber: number) =>
       o.claim
     from orders o left join users u on u.id = o.user_id where o.order_number = ${orderNumber}`);
 
-export interface HistoryRow {
-  id: number;
-  action: string;
-  actorEmail: string | null;
-  before: string | null;
-  after: string | null;
-  createdAt: number;
-}
+export type { HistoryRow };
 
 const historyQuery = (db: Db, orderNumber: number) =>
-  db.all<HistoryRow>(sql`select a.id, a.action, u.email as actorEmail, a.before, a.after, a.created_at as createdAt
-    from audit_log a left join users u on u.id = a.actor_id
-    where a.entity = 'order' and a.entity_id = (select cast(id as text) from orders where order_number = ${orderNumber})
-    order by a.created_at, a.id`);
+  auditHistoryQuery(db, "order", sql`(select cast(id as text) from orders where order_number = ${orderNumber})`);
 
-export interface OrderHistoryEntry {
-  id: number;
-  action: string;
-  actorEmail: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export type OrderHistoryEntry = HistoryEntry;
 
 export interface AdminOrder extends OrderView {
   /** The shopper's account e-mail (null for a guest order). */
@@ -83,7 +67,6 @@ export interface AdminOrder extends OrderView {
 }
 
 const iso = (ms: number | null) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
-const json = (s: string | null) => (s === null ? null : JSON.parse(s));
 
 /** The three statements one order's page reads (for `ctx.read` or the end of a move's batch). */
 export const detailQueries = (db: Db, orderNumber: number) =>
@@ -109,14 +92,7 @@ export function toDetail(view: unknown, state: StateRow[], history: HistoryRow[]
     cancelledAt: iso(st.cancelledAt),
     refundedAt: iso(st.refundedAt),
     refundReference: st.refundReference,
-    history: history.map((h) => ({
-      id: Number(h.id),
-      action: h.action,
-      actorEmail: h.actorEmail,
-      before: json(h.before),
-      after: json(h.after),
-      createdAt: new Date(Number(h.createdAt)).toISOString(),
-    })),
+    history: toHistory(history),
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../../../db/client";
 import { RETURN_KINDS, RETURN_STATUSES } from "../../../../db/schema/orders";
 import { type RefundRow, refundsQuery, toRefundRows } from "../../orders/refunds";
+import type { ReturnRequestFacts } from "../../orders/return-views";
 import type { ServiceContext } from "../../platform/context";
 import { AppError } from "../../platform/errors";
 import { DAY_MS, indiaDayStart } from "../../platform/india-time.rules";
@@ -10,6 +11,7 @@ import { productPath } from "../../platform/paths";
 import { readAll } from "../../platform/read-batch";
 import { likeContains } from "../../platform/sql-like";
 import { parseId, parseInput } from "../../platform/validate";
+import { auditHistoryQuery, type HistoryEntry, type HistoryRow, toHistory } from "../audit-history";
 import { ADMIN_ORDERS_PAGE_SIZE, listQuerySchema } from "../orders/admin-orders-list";
 import { requireStaff } from "../staff";
 import { type ReturnKind, type ReturnStatus, returnMessages } from "./admin-returns.rules";
@@ -109,18 +111,10 @@ export async function listReturns(
 export const RETURNS_PAGE_SIZE = ADMIN_ORDERS_PAGE_SIZE;
 
 /** The request's row with its order's figures: what the moves check and the page shows. */
-export interface ReturnStateRow {
+export interface ReturnStateRow extends ReturnRequestFacts {
   id: number;
   orderId: number;
   orderNumber: number;
-  kind: ReturnKind;
-  reason: string;
-  status: ReturnStatus;
-  pickupCourier: string | null;
-  pickupTracking: string | null;
-  declineReason: string | null;
-  exchangeCourier: string | null;
-  exchangeTracking: string | null;
   createdAt: number;
   approvedAt: number | null;
   declinedAt: number | null;
@@ -182,19 +176,7 @@ const linesQuery = (db: Db, id: number) =>
       left join products p on p.id = ol.product_id left join categories c on c.id = p.category_id
     where rl.request_id = ${id} order by rl.id`);
 
-interface HistoryRow {
-  id: number;
-  action: string;
-  actorEmail: string | null;
-  before: string | null;
-  after: string | null;
-  createdAt: number;
-}
-
-const historyQuery = (db: Db, id: number) =>
-  db.all<HistoryRow>(sql`select a.id, a.action, u.email as actorEmail, a.before, a.after, a.created_at as createdAt
-    from audit_log a left join users u on u.id = a.actor_id
-    where a.entity = 'return' and a.entity_id = ${String(id)} order by a.created_at, a.id`);
+const historyQuery = (db: Db, id: number) => auditHistoryQuery(db, "return", sql`${String(id)}`);
 
 /** The statements one request's page reads (for `ctx.read`, or the end of a move's batch). */
 export const returnQueries = (db: Db, id: number) =>
@@ -221,17 +203,9 @@ export interface ReturnLine {
   writtenOff: number;
 }
 
-export interface ReturnDetail {
+export interface ReturnDetail extends ReturnRequestFacts {
   id: number;
   orderNumber: number;
-  kind: ReturnKind;
-  reason: string;
-  status: ReturnStatus;
-  pickupCourier: string | null;
-  pickupTracking: string | null;
-  declineReason: string | null;
-  exchangeCourier: string | null;
-  exchangeTracking: string | null;
   createdAt: string;
   approvedAt: string | null;
   declinedAt: string | null;
@@ -245,11 +219,10 @@ export interface ReturnDetail {
   /** What is left to refund on the whole order after its earlier refunds. */
   refundablePaise: number;
   refunds: RefundRow[];
-  history: { id: number; action: string; actorEmail: string | null; before: unknown; after: unknown; createdAt: string }[];
+  history: HistoryEntry[];
 }
 
 const iso = (ms: number | null) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
-const json = (s: string | null) => (s === null ? null : JSON.parse(s));
 
 /** A line's share of the order's discount, in proportion to its value (rounded to the paisa). */
 export const linePaidPaise = (value: number, subtotal: number, discount: number) =>
@@ -310,14 +283,7 @@ export function toReturnDetail(
     paidPaise: out.reduce((sum, l) => sum + l.paidPaise, 0),
     refundablePaise: Math.max(0, Number(s.totalPaise) - Number(s.refundedPaise)),
     refunds: toRefundRows(refunds),
-    history: history.map((h) => ({
-      id: Number(h.id),
-      action: h.action,
-      actorEmail: h.actorEmail,
-      before: json(h.before),
-      after: json(h.after),
-      createdAt: new Date(Number(h.createdAt)).toISOString(),
-    })),
+    history: toHistory(history),
   };
 }
 
