@@ -1,4 +1,4 @@
-import { data, redirect, useFetcher } from "react-router";
+import { data, redirect } from "react-router";
 import { hasInvoice } from "../../../workers/services/back-office/orders/admin-invoice.rules";
 import { type AdminOrder, orderDetail } from "../../../workers/services/back-office/orders/admin-order-detail";
 import { moveOrder, type OrderAction } from "../../../workers/services/back-office/orders/admin-order-moves";
@@ -8,18 +8,17 @@ import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { CANCELLATION_QUERY } from "../../../workers/services/content/messages.rules";
 import { settings } from "../../../workers/services/content/settings";
 import { PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
-import { AppError } from "../../../workers/services/platform/errors";
-import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
 import { AddressBlock } from "../../components/address-block";
 import { AdminFormField } from "../../components/admin/admin-form-field";
 import { figures, TableHead } from "../../components/admin/admin-lists";
+import { AdminMoveForm, HistoryPanel, type MoveProblem, when } from "../../components/admin/admin-move-form";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { AdminCreditNoteItems } from "../../components/order/admin-credit-note-items";
 import { RefundMethodSelect } from "../../components/order/refund-method-select";
 import { ShopLink } from "../../components/shop-link";
-import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
+import { readForm } from "../../lib/auth.server";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
-import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import { moveRefusal, notFound } from "../../lib/back-office/admin-move.server";
 import type { Route } from "./+types/admin-order";
 
 /**
@@ -28,10 +27,6 @@ import type { Route } from "./+types/admin-order";
  * this route's action, which calls moveOrder (the rule is checked there, in the writing statement)
  * and redirects back with a notice, or answers the service's message and field errors.
  */
-const notFound = (error: unknown) => {
-  if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-};
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     // Both reads leave in the request's one batch.
@@ -56,8 +51,6 @@ const DONE: Record<OrderAction, string> = {
   refund: "Refund recorded.",
 };
 
-type Problem = FormProblem & { intent: string };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -70,16 +63,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "cancel" && form.get("confirmCancel") !== "yes") {
       // Staff first (a visitor learns nothing), then the confirmation step.
       await orderDetail(context.services, params.number);
-      return data<Problem>(
+      return data<MoveProblem>(
         { intent, message: "Tick “Yes, cancel this order” to cancel it.", fields: { confirmCancel: "Tick “Yes, cancel this order”" } },
         { status: 400 },
       );
     }
     await moveOrder(context.services, params.number, intent, values);
   } catch (error) {
-    notFound(error);
-    const answer = formProblem(error, values, "The order could not be changed. Please try again.");
-    return data<Problem>({ ...answer.data, intent }, answer.init ?? undefined);
+    return moveRefusal(error, intent, values, "The order could not be changed. Please try again.");
   }
   throw redirect(`/admin/orders/${params.number}?done=${encodeURIComponent(intent)}`);
 }
@@ -90,8 +81,6 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Order #${params.number} | ${settings.brand.name} back office` },
   { name: "robots", content: "noindex" },
 ];
-
-const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
 
 /** The moves the order's state allows (the server checks again). */
 function allowedMoves(o: AdminOrder): OrderAction[] {
@@ -128,13 +117,6 @@ const ACTION_LABELS: Record<string, string> = {
   "order.refund": "Marked refunded",
 };
 
-const describe = (v: unknown) =>
-  v && typeof v === "object"
-    ? Object.entries(v as Record<string, unknown>)
-        .map(([k, x]) => `${k}: ${x === null ? "—" : String(x)}`)
-        .join(", ")
-    : "";
-
 function Field({
   name,
   label,
@@ -144,7 +126,7 @@ function Field({
 }: {
   name: string;
   label: string;
-  problem: Problem | undefined;
+  problem: MoveProblem | undefined;
   defaultValue?: string;
   autoComplete?: string;
 }) {
@@ -161,25 +143,34 @@ function Field({
   );
 }
 
-function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Problem | undefined }) {
-  const fetcher = useFetcher<Problem>({ key: `move-${intent}` });
-  const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
-  const pending = fetcher.state !== "idle";
-  // A second click before React has disabled the button would post the move again, and the shop
-  // would show "already cancelled" for the cancel it just made.
-  const submitOnce = useOneSubmission(pending, fetcher.data);
-  const titles: Record<OrderAction, string> = {
-    confirm: "Confirm",
-    ship: "Ship",
-    deliver: "Mark delivered",
-    cancel: "Cancel order",
-    "mark-paid": "Mark paid",
-    refund: "Mark refunded",
-  };
+const titles: Record<OrderAction, string> = {
+  confirm: "Confirm",
+  ship: "Ship",
+  deliver: "Mark delivered",
+  cancel: "Cancel order",
+  "mark-paid": "Mark paid",
+  refund: "Mark refunded",
+};
+
+function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: MoveProblem | undefined }) {
   return (
-    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={`move-${intent}`} onSubmit={submitOnce}>
-      <h3 id={`move-${intent}`}>{titles[intent]}</h3>
-      <input type="hidden" name="intent" value={intent} />
+    <AdminMoveForm
+      fetcherKey={`move-${intent}`}
+      intent={intent}
+      headingId={`move-${intent}`}
+      title={titles[intent]}
+      quiet={intent === "cancel"}
+      actionData={actionData}
+    >
+      {(problem) => <MoveFields intent={intent} problem={problem} />}
+    </AdminMoveForm>
+  );
+}
+
+/** The fields a move asks for, with the values and errors of its refusal. */
+function MoveFields({ intent, problem }: { intent: OrderAction; problem: MoveProblem | undefined }) {
+  return (
+    <>
       {intent === "ship" && (
         <>
           <Field name="courier" label="Courier" problem={problem} />
@@ -208,27 +199,14 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
           )}
         </div>
       )}
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        className={intent === "cancel" ? "button" : "button button--primary"}
-        disabled={pending}
-        aria-busy={pending || undefined}
-      >
-        {pending ? "Saving…" : titles[intent]}
-      </button>
-    </fetcher.Form>
+    </>
   );
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order: o, returns, done } = loaderData;
   const moves = allowedMoves(o);
-  const problem = actionData as Problem | undefined;
+  const problem = actionData as MoveProblem | undefined;
   const a = o.shipping;
   return (
     <div className="admin-page">
@@ -402,24 +380,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           </ul>
         )}
       </section>
-      <section className="admin-panel" aria-labelledby="order-history">
-        <h2 id="order-history">History</h2>
-        {o.history.length === 0 ? (
-          <p className="admin-muted">No changes by staff yet.</p>
-        ) : (
-          <ol className="admin-history">
-            {o.history.map((h) => (
-              <li key={h.id}>
-                <strong>{ACTION_LABELS[h.action] ?? h.action}</strong> by {actorOf(h)},{" "}
-                <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
-                <span className="admin-sub">
-                  Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <HistoryPanel id="order-history" history={o.history} labels={ACTION_LABELS} actorOf={actorOf} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect, useFetcher } from "react-router";
+import { redirect } from "react-router";
 import { moveReturn } from "../../../workers/services/back-office/returns/admin-return-moves";
 import { type ReturnDetail, returnDetail } from "../../../workers/services/back-office/returns/admin-returns";
 import {
@@ -15,14 +15,13 @@ import {
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { settings } from "../../../workers/services/content/settings";
 import { RETURN_REASONS } from "../../../workers/services/orders/after-sale.rules";
-import { AppError } from "../../../workers/services/platform/errors";
-import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
 import { AdminFormField } from "../../components/admin/admin-form-field";
 import { figures, TableHead } from "../../components/admin/admin-lists";
+import { AdminMoveForm, HistoryPanel, type MoveProblem, when } from "../../components/admin/admin-move-form";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { ShopLink } from "../../components/shop-link";
-import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
-import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import { readForm } from "../../lib/auth.server";
+import { moveRefusal, notFound } from "../../lib/back-office/admin-move.server";
 import type { Route } from "./+types/admin-return";
 
 /**
@@ -31,10 +30,6 @@ import type { Route } from "./+types/admin-return";
  * posts to this route's action, which calls moveReturn (the rule is checked there, in the writing
  * statement) and redirects back with a notice, or answers the service's message and field errors.
  */
-const notFound = (error: unknown) => {
-  if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-};
-
 const isAction = (v: string | null): v is ReturnAction => v !== null && Object.hasOwn(returnMessages.done, v);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -47,8 +42,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw error;
   }
 }
-
-type Problem = FormProblem & { intent: string };
 
 const TEXT_FIELDS = ["courier", "trackingNumber", "reason", "amount", "method", "reference"];
 
@@ -66,9 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     await moveReturn(context.services, params.id, intent, { ...values, lines });
   } catch (error) {
-    notFound(error);
-    const answer = formProblem(error, values, "The return could not be changed. Please try again.");
-    return data<Problem>({ ...answer.data, intent }, answer.init ?? undefined);
+    return moveRefusal(error, intent, values, "The return could not be changed. Please try again.");
   }
   throw redirect(`/admin/returns/${params.id}?done=${encodeURIComponent(intent)}`);
 }
@@ -80,7 +71,6 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
 const reasonLabel = (id: string) => RETURN_REASONS.find((r) => r.id === id)?.label ?? id;
 const rupeesField = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
@@ -92,18 +82,23 @@ const HISTORY_LABELS: Record<string, string> = {
   "return.ship-exchange": "Exchange shipped",
 };
 
-const describe = (v: unknown) =>
-  v && typeof v === "object"
-    ? Object.entries(v as Record<string, unknown>)
-        .map(([k, x]) => `${k}: ${x === null ? "—" : typeof x === "object" ? JSON.stringify(x) : String(x)}`)
-        .join(", ")
-    : "";
+function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDetail; actionData: MoveProblem | undefined }) {
+  return (
+    <AdminMoveForm
+      fetcherKey={`return-${intent}`}
+      intent={intent}
+      headingId={`return-move-${intent}`}
+      title={RETURN_ACTION_LABELS[intent]}
+      quiet={intent === "decline"}
+      actionData={actionData}
+    >
+      {(problem) => <MoveFields intent={intent} r={r} problem={problem} />}
+    </AdminMoveForm>
+  );
+}
 
-function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDetail; actionData: Problem | undefined }) {
-  const fetcher = useFetcher<Problem>({ key: `return-${intent}` });
-  const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
-  const pending = fetcher.state !== "idle";
-  const submitOnce = useOneSubmission(pending, fetcher.data);
+/** The fields a move asks for, with the values and errors of its refusal. */
+function MoveFields({ intent, r, problem }: { intent: ReturnAction; r: ReturnDetail; problem: MoveProblem | undefined }) {
   const err = problem?.fields ?? {};
   const value = (name: string, fallback = "") => problem?.values?.[name] ?? fallback;
   const field = (name: string, label: string, more: Partial<React.ComponentProps<typeof AdminFormField>> = {}) => (
@@ -118,12 +113,8 @@ function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDe
       {...more}
     />
   );
-  const title = RETURN_ACTION_LABELS[intent];
-  const headingId = `return-move-${intent}`;
   return (
-    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={headingId} onSubmit={submitOnce}>
-      <h3 id={headingId}>{title}</h3>
-      <input type="hidden" name="intent" value={intent} />
+    <>
       {(intent === "approve" || intent === "ship-exchange") && (
         <>
           {field("courier", intent === "approve" ? "Pickup courier" : "Courier")}
@@ -208,27 +199,14 @@ function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDe
           {field("reference", "Refund reference")}
         </>
       )}
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        className={intent === "decline" ? "button" : "button button--primary"}
-        disabled={pending}
-        aria-busy={pending || undefined}
-      >
-        {pending ? "Saving…" : title}
-      </button>
-    </fetcher.Form>
+    </>
   );
 }
 
 export default function AdminReturnPage({ loaderData, actionData }: Route.ComponentProps) {
   const { r, done } = loaderData;
   const moves = allowedReturnMoves(r);
-  const problem = actionData as Problem | undefined;
+  const problem = actionData as MoveProblem | undefined;
   return (
     <div className="admin-page">
       <header className="admin-page__head">
@@ -356,24 +334,7 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
           </table>
         </TableScroll>
       </section>
-      <section className="admin-panel" aria-labelledby="return-history">
-        <h2 id="return-history">History</h2>
-        {r.history.length === 0 ? (
-          <p className="admin-muted">No changes by staff yet.</p>
-        ) : (
-          <ol className="admin-history">
-            {r.history.map((h) => (
-              <li key={h.id}>
-                <strong>{HISTORY_LABELS[h.action] ?? h.action}</strong> by {h.actorEmail ?? "a removed account"},{" "}
-                <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
-                <span className="admin-sub">
-                  Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <HistoryPanel id="return-history" history={r.history} labels={HISTORY_LABELS} actorOf={(h) => h.actorEmail ?? "a removed account"} />
     </div>
   );
 }
