@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
 import type { FormProblem } from "../../lib/auth.server";
 import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import { AdminPanel } from "./admin-panel";
 
 /**
  * What the back office's detail pages that move a record (an order, a return) share: the form of one
@@ -83,8 +84,7 @@ export function HistoryPanel<H extends HistoryEntry>({
   actorOf: (entry: H) => string;
 }) {
   return (
-    <section className="admin-panel" aria-labelledby={id}>
-      <h2 id={id}>History</h2>
+    <AdminPanel id={id} title="History">
       {history.length === 0 ? (
         <p className="admin-muted">No changes by staff yet.</p>
       ) : (
@@ -99,6 +99,26 @@ export function HistoryPanel<H extends HistoryEntry>({
           ))}
         </ol>
       )}
-    </section>
+    </AdminPanel>
+  );
+}
+
+/** A detail page's heading: the way back to its list, the record's name, and a line about its state. */
+export function DetailHead({ back, title, children }: { back: ReactNode; title: ReactNode; children: ReactNode }) {
+  return (
+    <header className="admin-page__head">
+      <p className="admin-muted">{back}</p>
+      <h1>{title}</h1>
+      <p className="admin-muted">{children}</p>
+    </header>
+  );
+}
+
+/** The moves the record's state allows, one form each (`children`), or `idle` when there are none. */
+export function NextSteps({ id, idle, children }: { id: string; idle: string; children: ReactNode[] }) {
+  return (
+    <AdminPanel id={id} title="Next steps">
+      {children.length === 0 ? <p className="admin-muted">{idle}</p> : <div className="admin-moves">{children}</div>}
+    </AdminPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AppError } from "../../../workers/services/platform/errors";
 import type { MoveProblem } from "../../components/admin/admin-move-form";
 import { formProblem } from "../auth.server";
@@ -18,4 +18,24 @@ export function moveRefusal(error: unknown, intent: string, values: Record<strin
   notFound(error);
   const answer = formProblem(error, values, fallback);
   return data<MoveProblem>({ ...answer.data, intent }, answer.init ?? undefined);
+}
+
+/**
+ * Runs a move and answers as both detail pages do: back to the page (`backTo`) with the move done
+ * named, or the refusal for its form. `run` may answer early itself (a step still to confirm).
+ */
+export async function settleMove<T>(
+  intent: string,
+  values: Record<string, string>,
+  fallback: string,
+  backTo: string,
+  run: () => Promise<T | undefined>,
+) {
+  try {
+    const early = await run();
+    if (early !== undefined) return early;
+  } catch (error) {
+    return moveRefusal(error, intent, values, fallback);
+  }
+  throw redirect(`${backTo}?done=${encodeURIComponent(intent)}`);
 }

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { moveReturn } from "../../../workers/services/back-office/returns/admin-return-moves";
 import { type ReturnDetail, returnDetail } from "../../../workers/services/back-office/returns/admin-returns";
 import {
@@ -13,15 +12,17 @@ import {
   returnStatusLabel,
 } from "../../../workers/services/back-office/returns/admin-returns.rules";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
-import { settings } from "../../../workers/services/content/settings";
 import { RETURN_REASONS } from "../../../workers/services/orders/after-sale.rules";
 import { AdminFormField } from "../../components/admin/admin-form-field";
-import { figures, TableHead } from "../../components/admin/admin-lists";
-import { AdminMoveForm, HistoryPanel, type MoveProblem, when } from "../../components/admin/admin-move-form";
-import { TableScroll } from "../../components/admin/table-scroll";
+import { figures } from "../../components/admin/admin-lists";
+import { AdminMoveForm, DetailHead, HistoryPanel, type MoveProblem, NextSteps, when } from "../../components/admin/admin-move-form";
+import { AdminPanel } from "../../components/admin/admin-panel";
+import { LinesTable, PieceCells } from "../../components/admin/lines-table";
+import { PageNotice } from "../../components/admin/page-notice";
 import { ShopLink } from "../../components/shop-link";
 import { readForm } from "../../lib/auth.server";
-import { moveRefusal, notFound } from "../../lib/back-office/admin-move.server";
+import { backOfficeMeta } from "../../lib/back-office/admin-meta";
+import { notFound, settleMove } from "../../lib/back-office/admin-move.server";
 import type { Route } from "./+types/admin-return";
 
 /**
@@ -56,20 +57,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const lines = Object.keys(values)
     .flatMap((k) => /^restocked-(\d+)$/.exec(k)?.[1] ?? [])
     .map((id) => ({ id, restocked: values[`restocked-${id}`], writtenOff: values[`writtenOff-${id}`] ?? "" }));
-  try {
+  return settleMove(intent, values, "The return could not be changed. Please try again.", `/admin/returns/${params.id}`, async () => {
     await moveReturn(context.services, params.id, intent, { ...values, lines });
-  } catch (error) {
-    return moveRefusal(error, intent, values, "The return could not be changed. Please try again.");
-  }
-  throw redirect(`/admin/returns/${params.id}?done=${encodeURIComponent(intent)}`);
+    return undefined;
+  });
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Return #${params.id} | ${settings.brand.name} back office` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ params }) => backOfficeMeta(`Return #${params.id}`);
 
 const reasonLabel = (id: string) => RETURN_REASONS.find((r) => r.id === id)?.label ?? id;
 const rupeesField = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
@@ -209,36 +205,18 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
   const problem = actionData as MoveProblem | undefined;
   return (
     <div className="admin-page">
-      <header className="admin-page__head">
-        <p className="admin-muted">
-          <ShopLink to="/admin/returns">All returns</ShopLink>
-        </p>
-        <h1>Return #{r.id}</h1>
-        <p className="admin-muted">
-          {returnKindLabel(r.kind)} for <ShopLink to={`/admin/orders/${r.orderNumber}`}>order #{r.orderNumber}</ShopLink>, asked{" "}
-          {when(r.createdAt)} · <span className={`admin-status admin-status--return-${r.status}`}>{returnStatusLabel(r.status)}</span>
-        </p>
-      </header>
-      {done && (
-        <p className="notice" role="status">
-          {returnMessages.done[done]}
-        </p>
-      )}
-      <section className="admin-panel" aria-labelledby="return-moves">
-        <h2 id="return-moves">Next steps</h2>
-        {moves.length === 0 ? (
-          <p className="admin-muted">Nothing to do for this return now.</p>
-        ) : (
-          <div className="admin-moves">
-            {moves.map((m) => (
-              <MoveForm key={m} intent={m} r={r} actionData={problem} />
-            ))}
-          </div>
-        )}
-      </section>
+      <DetailHead back={<ShopLink to="/admin/returns">All returns</ShopLink>} title={<>Return #{r.id}</>}>
+        {returnKindLabel(r.kind)} for <ShopLink to={`/admin/orders/${r.orderNumber}`}>order #{r.orderNumber}</ShopLink>, asked{" "}
+        {when(r.createdAt)} · <span className={`admin-status admin-status--return-${r.status}`}>{returnStatusLabel(r.status)}</span>
+      </DetailHead>
+      <PageNotice notice={done && returnMessages.done[done]} />
+      <NextSteps id="return-moves" idle="Nothing to do for this return now.">
+        {moves.map((m) => (
+          <MoveForm key={m} intent={m} r={r} actionData={problem} />
+        ))}
+      </NextSteps>
       <div className="admin-grid">
-        <section className="admin-panel" aria-labelledby="return-shopper">
-          <h2 id="return-shopper">Customer</h2>
+        <AdminPanel id="return-shopper" title="Customer">
           <dl className="admin-dl">
             <dt>Name</dt>
             <dd>{r.shopper.name}</dd>
@@ -249,9 +227,8 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
             <dt>Reason</dt>
             <dd>{reasonLabel(r.reason)}</dd>
           </dl>
-        </section>
-        <section className="admin-panel" aria-labelledby="return-steps">
-          <h2 id="return-steps">Steps</h2>
+        </AdminPanel>
+        <AdminPanel id="return-steps" title="Steps">
           <dl className="admin-dl">
             <dt>Approved</dt>
             <dd>{when(r.approvedAt)}</dd>
@@ -278,9 +255,8 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
             <dt>Closed</dt>
             <dd>{when(r.closedAt)}</dd>
           </dl>
-        </section>
-        <section className="admin-panel" aria-labelledby="return-money">
-          <h2 id="return-money">Money</h2>
+        </AdminPanel>
+        <AdminPanel id="return-money" title="Money">
           <dl className="admin-dl">
             <dt>Order total</dt>
             <dd>{formatRupees(r.order.totalPaise)}</dd>
@@ -298,42 +274,26 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
               </div>
             ))}
           </dl>
-        </section>
+        </AdminPanel>
       </div>
-      <section className="admin-panel" aria-labelledby="return-lines">
-        <h2 id="return-lines">Pieces</h2>
-        <TableScroll label="Pieces">
-          <table className="admin-table">
-            <caption className="visually-hidden">Pieces in return #{r.id}</caption>
-            <TableHead
-              columns={[
-                "Product",
-                "Colour",
-                "Size",
-                "Instead",
-                figures("Qty"),
-                figures("Paid"),
-                figures("Restocked"),
-                figures("Written off"),
-              ]}
-            />
-            <tbody>
-              {r.lines.map((l) => (
-                <tr key={l.id}>
-                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
-                  <td>{l.color}</td>
-                  <td>{l.size}</td>
-                  <td>{l.exchangeSize ? `Size ${l.exchangeSize}${l.heldExchange ? " (held)" : ""}` : "—"}</td>
-                  <td className="admin-num">{l.quantity}</td>
-                  <td className="admin-num">{formatRupees(l.paidPaise)}</td>
-                  <td className="admin-num">{l.restocked}</td>
-                  <td className="admin-num">{l.writtenOff}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </section>
+      <AdminPanel id="return-lines" title="Pieces">
+        <LinesTable
+          label="Pieces"
+          caption={<>Pieces in return #{r.id}</>}
+          columns={["Product", "Colour", "Size", "Instead", figures("Qty"), figures("Paid"), figures("Restocked"), figures("Written off")]}
+        >
+          {r.lines.map((l) => (
+            <tr key={l.id}>
+              <PieceCells line={l} />
+              <td>{l.exchangeSize ? `Size ${l.exchangeSize}${l.heldExchange ? " (held)" : ""}` : "—"}</td>
+              <td className="admin-num">{l.quantity}</td>
+              <td className="admin-num">{formatRupees(l.paidPaise)}</td>
+              <td className="admin-num">{l.restocked}</td>
+              <td className="admin-num">{l.writtenOff}</td>
+            </tr>
+          ))}
+        </LinesTable>
+      </AdminPanel>
       <HistoryPanel id="return-history" history={r.history} labels={HISTORY_LABELS} actorOf={(h) => h.actorEmail ?? "a removed account"} />
     </div>
   );
