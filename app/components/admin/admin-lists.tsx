@@ -114,3 +114,50 @@ export function TableHead({ columns }: { columns: readonly Column[] }) {
     </thead>
   );
 }
+
+/** A list filter's choice among fixed values (GET forms): "All" or one value; `invalid` when the server refused it. */
+export function FilterSelect<V extends string>({
+  label,
+  name,
+  value,
+  options,
+  labelOf,
+  invalid,
+}: {
+  label: string;
+  name: string;
+  value?: string | null;
+  options: readonly V[];
+  labelOf: (value: V) => string;
+  invalid?: string;
+}) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value ?? ""} aria-invalid={invalid ? true : undefined}>
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labelOf(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A list filter's date range (GET forms): From and To, each marked when the server refused it. */
+export function FilterDates({ from, to, errors }: { from?: string | null; to?: string | null; errors: { from?: string; to?: string } }) {
+  return (
+    <>
+      <label>
+        From
+        <input type="date" name="from" defaultValue={from ?? ""} aria-invalid={errors.from ? true : undefined} />
+      </label>
+      <label>
+        To
+        <input type="date" name="to" defaultValue={to ?? ""} aria-invalid={errors.to ? true : undefined} />
+      </label>
+    </>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Invoice, InvoiceLine } from "../../../workers/services/back-office/orders/admin-invoice";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import type { CreditNote } from "../../../workers/services/orders/credit-notes";
@@ -42,6 +43,78 @@ function Seller({ invoice }: { invoice: Pick<Invoice, "seller"> }) {
   );
 }
 
+/** A document's heading: the seller, its title, and its facts (numbers and dates). */
+function DocHead({ doc, title, children }: { doc: Pick<Invoice, "seller">; title: string; children: ReactNode }) {
+  return (
+    <header className="doc-head">
+      <Seller invoice={doc} />
+      <div className="doc-title">
+        <h1 id="doc-title">{title}</h1>
+        <dl className="doc-facts">{children}</dl>
+      </div>
+    </header>
+  );
+}
+
+/** The buyer under `heading`, and the place of supply with the tax it means; `children` end the place of supply. */
+function Parties({
+  doc,
+  heading,
+  children,
+}: {
+  doc: Pick<Invoice, "buyer" | "placeOfSupply" | "intraState">;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="doc-parties" aria-label="Buyer and place of supply">
+      <div className="doc-party">
+        <h2>{heading}</h2>
+        <AddressBlock address={{ ...doc.buyer.address, fullName: doc.buyer.name }} layout={{ roadOnHouseLine: true, phoneLabel: false }} />
+        <p>State: {place(doc.buyer.state, doc.buyer.stateCode)}</p>
+      </div>
+      <div className="doc-party">
+        <h2>Place of supply</h2>
+        <p>
+          <strong>{place(doc.placeOfSupply.state, doc.placeOfSupply.stateCode)}</strong>
+        </p>
+        <p>{doc.intraState ? "Within the state: CGST and SGST" : "Outside the state: IGST"}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The amounts (`children`, a list) and the total in words. */
+function Summary({ words, children }: { words: string; children: ReactNode }) {
+  return (
+    <div className="doc-summary">
+      <dl className="admin-dl admin-dl--totals">{children}</dl>
+      <p className="doc-words">
+        Amount in words: <strong>{words}</strong>
+      </p>
+    </div>
+  );
+}
+
+function Signature({ legalName }: { legalName: string }) {
+  return (
+    <p className="doc-sign">
+      For {legalName}
+      <span className="doc-sign__line">Authorised signatory</span>
+    </p>
+  );
+}
+
+/** The last figure of a table's total row. */
+function GrandTotal({ paise }: { paise: number }) {
+  return (
+    <td className="admin-num">
+      <strong>{exact(paise)}</strong>
+    </td>
+  );
+}
+
 function TaxCells({ row, intraState }: { row: { cgstPaise: number; sgstPaise: number; igstPaise: number }; intraState: boolean }) {
   return intraState ? (
     <>
@@ -76,43 +149,24 @@ function LineRow({ line, index, intraState }: { line: InvoiceLine; index: number
 }
 
 export function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
-  const b = v.buyer.address;
   const taxCols = v.intraState ? 2 : 1;
   return (
     <article className="doc-sheet" aria-labelledby="doc-title">
-      <header className="doc-head">
-        <Seller invoice={v} />
-        <div className="doc-title">
-          <h1 id="doc-title">Tax invoice</h1>
-          <dl className="doc-facts">
-            <dt>Invoice number</dt>
-            <dd>{v.invoiceNumber}</dd>
-            <dt>Invoice date</dt>
-            <dd>{dayLabel(v.invoiceDate)}</dd>
-            <dt>Order number</dt>
-            <dd>#{v.orderNumber}</dd>
-            <dt>Payment</dt>
-            <dd>
-              {paymentMethodLabel(v.paymentMethod)}, {paymentStatusLabel(v.paymentStatus).toLowerCase()}
-            </dd>
-          </dl>
-        </div>
-      </header>
-      <section className="doc-parties" aria-label="Buyer and place of supply">
-        <div className="doc-party">
-          <h2>Billed and shipped to</h2>
-          <AddressBlock address={{ ...b, fullName: v.buyer.name }} layout={{ roadOnHouseLine: true, phoneLabel: false }} />
-          <p>State: {place(v.buyer.state, v.buyer.stateCode)}</p>
-        </div>
-        <div className="doc-party">
-          <h2>Place of supply</h2>
-          <p>
-            <strong>{place(v.placeOfSupply.state, v.placeOfSupply.stateCode)}</strong>
-          </p>
-          <p>{v.intraState ? "Within the state: CGST and SGST" : "Outside the state: IGST"}</p>
-          <p>Reverse charge: No</p>
-        </div>
-      </section>
+      <DocHead doc={v} title="Tax invoice">
+        <dt>Invoice number</dt>
+        <dd>{v.invoiceNumber}</dd>
+        <dt>Invoice date</dt>
+        <dd>{dayLabel(v.invoiceDate)}</dd>
+        <dt>Order number</dt>
+        <dd>#{v.orderNumber}</dd>
+        <dt>Payment</dt>
+        <dd>
+          {paymentMethodLabel(v.paymentMethod)}, {paymentStatusLabel(v.paymentStatus).toLowerCase()}
+        </dd>
+      </DocHead>
+      <Parties doc={v} heading="Billed and shipped to">
+        <p>Reverse charge: No</p>
+      </Parties>
       <table className="admin-table doc-table">
         <caption className="visually-hidden">Goods and charges on invoice {v.invoiceNumber}</caption>
         <TableHead
@@ -156,38 +210,31 @@ export function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
             <td className="admin-num">{exact(v.totals.taxablePaise)}</td>
             <td />
             <TaxCells row={v.totals} intraState={v.intraState} />
-            <td className="admin-num">
-              <strong>{exact(v.totals.totalPaise)}</strong>
-            </td>
+            <GrandTotal paise={v.totals.totalPaise} />
           </tr>
         </tfoot>
       </table>
-      <div className="doc-summary">
-        <dl className="admin-dl admin-dl--totals">
-          <dt>Taxable value</dt>
-          <dd>{exact(v.totals.taxablePaise)}</dd>
-          {v.intraState ? (
-            <>
-              <dt>CGST</dt>
-              <dd>{exact(v.totals.cgstPaise)}</dd>
-              <dt>SGST</dt>
-              <dd>{exact(v.totals.sgstPaise)}</dd>
-            </>
-          ) : (
-            <>
-              <dt>IGST</dt>
-              <dd>{exact(v.totals.igstPaise)}</dd>
-            </>
-          )}
-          <dt>Invoice total</dt>
-          <dd>
-            <strong>{exact(v.totals.totalPaise)}</strong>
-          </dd>
-        </dl>
-        <p className="doc-words">
-          Amount in words: <strong>{v.amountInWords}</strong>
-        </p>
-      </div>
+      <Summary words={v.amountInWords}>
+        <dt>Taxable value</dt>
+        <dd>{exact(v.totals.taxablePaise)}</dd>
+        {v.intraState ? (
+          <>
+            <dt>CGST</dt>
+            <dd>{exact(v.totals.cgstPaise)}</dd>
+            <dt>SGST</dt>
+            <dd>{exact(v.totals.sgstPaise)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>IGST</dt>
+            <dd>{exact(v.totals.igstPaise)}</dd>
+          </>
+        )}
+        <dt>Invoice total</dt>
+        <dd>
+          <strong>{exact(v.totals.totalPaise)}</strong>
+        </dd>
+      </Summary>
       <div className="doc-notes">
         <p>
           Prices are inclusive of GST.{" "}
@@ -199,10 +246,7 @@ export function InvoiceSheet({ invoice: v }: { invoice: Invoice }) {
         </p>
         {taxCols === 2 && <p>CGST and SGST are each half of the GST rate.</p>}
       </div>
-      <p className="doc-sign">
-        For {v.seller.legalName}
-        <span className="doc-sign__line">Authorised signatory</span>
-      </p>
+      <Signature legalName={v.seller.legalName} />
     </article>
   );
 }
@@ -215,42 +259,23 @@ const SOURCE_WORDS: Record<CreditNote["refund"]["source"], string> = {
 
 /** A credit note: the refund of an invoiced order, split back into taxable value and GST by rate. */
 export function CreditNoteSheet({ note: c }: { note: CreditNote }) {
-  const b = c.buyer.address;
   return (
     <article className="doc-sheet" aria-labelledby="doc-title">
-      <header className="doc-head">
-        <Seller invoice={c} />
-        <div className="doc-title">
-          <h1 id="doc-title">Credit note</h1>
-          <dl className="doc-facts">
-            <dt>Credit note number</dt>
-            <dd>{c.creditNoteNumber}</dd>
-            <dt>Date</dt>
-            <dd>{dayLabel(c.date)}</dd>
-            <dt>Against invoice</dt>
-            <dd>
-              {c.invoiceNumber} of {dayLabel(c.invoiceDate)}
-            </dd>
-            <dt>Order number</dt>
-            <dd>#{c.orderNumber}</dd>
-          </dl>
-        </div>
-      </header>
-      <section className="doc-parties" aria-label="Buyer and place of supply">
-        <div className="doc-party">
-          <h2>Issued to</h2>
-          <AddressBlock address={{ ...b, fullName: c.buyer.name }} layout={{ roadOnHouseLine: true, phoneLabel: false }} />
-          <p>State: {place(c.buyer.state, c.buyer.stateCode)}</p>
-        </div>
-        <div className="doc-party">
-          <h2>Place of supply</h2>
-          <p>
-            <strong>{place(c.placeOfSupply.state, c.placeOfSupply.stateCode)}</strong>
-          </p>
-          <p>{c.intraState ? "Within the state: CGST and SGST" : "Outside the state: IGST"}</p>
-          <p>Reason: {SOURCE_WORDS[c.refund.source]}</p>
-        </div>
-      </section>
+      <DocHead doc={c} title="Credit note">
+        <dt>Credit note number</dt>
+        <dd>{c.creditNoteNumber}</dd>
+        <dt>Date</dt>
+        <dd>{dayLabel(c.date)}</dd>
+        <dt>Against invoice</dt>
+        <dd>
+          {c.invoiceNumber} of {dayLabel(c.invoiceDate)}
+        </dd>
+        <dt>Order number</dt>
+        <dd>#{c.orderNumber}</dd>
+      </DocHead>
+      <Parties doc={c} heading="Issued to">
+        <p>Reason: {SOURCE_WORDS[c.refund.source]}</p>
+      </Parties>
       <table className="admin-table doc-table">
         <caption className="visually-hidden">GST given back on credit note {c.creditNoteNumber}</caption>
         <TableHead columns={["GST rate", ...["Taxable value", ...(c.intraState ? ["CGST", "SGST"] : ["IGST"]), "Total"].map(figures)]} />
@@ -269,37 +294,27 @@ export function CreditNoteSheet({ note: c }: { note: CreditNote }) {
             <th scope="row">Total</th>
             <td className="admin-num">{exact(c.totals.taxablePaise)}</td>
             <TaxCells row={c.totals} intraState={c.intraState} />
-            <td className="admin-num">
-              <strong>{exact(c.totals.totalPaise)}</strong>
-            </td>
+            <GrandTotal paise={c.totals.totalPaise} />
           </tr>
         </tfoot>
       </table>
-      <div className="doc-summary">
-        <dl className="admin-dl admin-dl--totals">
-          <dt>Refunded</dt>
-          <dd>
-            <strong>{exact(c.refund.amountPaise)}</strong>
-          </dd>
-          <dt>Refunded by</dt>
-          <dd>{refundMethodLabel(c.refund.method)}</dd>
-          <dt>Reference</dt>
-          <dd>{c.refund.reference}</dd>
-        </dl>
-        <p className="doc-words">
-          Amount in words: <strong>{c.amountInWords}</strong>
-        </p>
-      </div>
+      <Summary words={c.amountInWords}>
+        <dt>Refunded</dt>
+        <dd>
+          <strong>{exact(c.refund.amountPaise)}</strong>
+        </dd>
+        <dt>Refunded by</dt>
+        <dd>{refundMethodLabel(c.refund.method)}</dd>
+        <dt>Reference</dt>
+        <dd>{c.refund.reference}</dd>
+      </Summary>
       <div className="doc-notes">
         <p>
           The refund is split into taxable value and GST in the proportions of invoice {c.invoiceNumber}, rate by rate; it lowers the GST
           charged on that invoice by the amounts above.
         </p>
       </div>
-      <p className="doc-sign">
-        For {c.seller.legalName}
-        <span className="doc-sign__line">Authorised signatory</span>
-      </p>
+      <Signature legalName={c.seller.legalName} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect, useFetcher } from "react-router";
+import { data } from "react-router";
 import { hasInvoice } from "../../../workers/services/back-office/orders/admin-invoice.rules";
 import { type AdminOrder, orderDetail } from "../../../workers/services/back-office/orders/admin-order-detail";
 import { moveOrder, type OrderAction } from "../../../workers/services/back-office/orders/admin-order-moves";
@@ -6,20 +6,21 @@ import { returnsOfOrder } from "../../../workers/services/back-office/returns/ad
 import { returnKindLabel, returnStatusLabel } from "../../../workers/services/back-office/returns/admin-returns.rules";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { CANCELLATION_QUERY } from "../../../workers/services/content/messages.rules";
-import { settings } from "../../../workers/services/content/settings";
 import { PAYMENT_WINDOW_MINUTES } from "../../../workers/services/orders/order.rules";
-import { AppError } from "../../../workers/services/platform/errors";
-import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
 import { AddressBlock } from "../../components/address-block";
 import { AdminFormField } from "../../components/admin/admin-form-field";
-import { figures, TableHead } from "../../components/admin/admin-lists";
-import { TableScroll } from "../../components/admin/table-scroll";
+import { figures } from "../../components/admin/admin-lists";
+import { AdminMoveForm, DetailHead, HistoryPanel, type MoveProblem, NextSteps, when } from "../../components/admin/admin-move-form";
+import { AdminPanel } from "../../components/admin/admin-panel";
+import { LinesTable, PieceCells } from "../../components/admin/lines-table";
+import { PageNotice } from "../../components/admin/page-notice";
 import { AdminCreditNoteItems } from "../../components/order/admin-credit-note-items";
 import { RefundMethodSelect } from "../../components/order/refund-method-select";
 import { ShopLink } from "../../components/shop-link";
-import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
+import { readForm } from "../../lib/auth.server";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
-import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import { backOfficeMeta } from "../../lib/back-office/admin-meta";
+import { notFound, settleMove } from "../../lib/back-office/admin-move.server";
 import type { Route } from "./+types/admin-order";
 
 /**
@@ -28,10 +29,6 @@ import type { Route } from "./+types/admin-order";
  * this route's action, which calls moveOrder (the rule is checked there, in the writing statement)
  * and redirects back with a notice, or answers the service's message and field errors.
  */
-const notFound = (error: unknown) => {
-  if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-};
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     // Both reads leave in the request's one batch.
@@ -56,8 +53,6 @@ const DONE: Record<OrderAction, string> = {
   refund: "Refund recorded.",
 };
 
-type Problem = FormProblem & { intent: string };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -66,32 +61,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const v = form.get(k);
     if (typeof v === "string") values[k] = v.slice(0, 300);
   }
-  try {
+  return settleMove(intent, values, "The order could not be changed. Please try again.", `/admin/orders/${params.number}`, async () => {
     if (intent === "cancel" && form.get("confirmCancel") !== "yes") {
       // Staff first (a visitor learns nothing), then the confirmation step.
       await orderDetail(context.services, params.number);
-      return data<Problem>(
+      return data<MoveProblem>(
         { intent, message: "Tick “Yes, cancel this order” to cancel it.", fields: { confirmCancel: "Tick “Yes, cancel this order”" } },
         { status: 400 },
       );
     }
     await moveOrder(context.services, params.number, intent, values);
-  } catch (error) {
-    notFound(error);
-    const answer = formProblem(error, values, "The order could not be changed. Please try again.");
-    return data<Problem>({ ...answer.data, intent }, answer.init ?? undefined);
-  }
-  throw redirect(`/admin/orders/${params.number}?done=${encodeURIComponent(intent)}`);
+    return undefined;
+  });
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Order #${params.number} | ${settings.brand.name} back office` },
-  { name: "robots", content: "noindex" },
-];
-
-const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
+export const meta: Route.MetaFunction = ({ params }) => backOfficeMeta(`Order #${params.number}`);
 
 /** The moves the order's state allows (the server checks again). */
 function allowedMoves(o: AdminOrder): OrderAction[] {
@@ -128,13 +114,6 @@ const ACTION_LABELS: Record<string, string> = {
   "order.refund": "Marked refunded",
 };
 
-const describe = (v: unknown) =>
-  v && typeof v === "object"
-    ? Object.entries(v as Record<string, unknown>)
-        .map(([k, x]) => `${k}: ${x === null ? "—" : String(x)}`)
-        .join(", ")
-    : "";
-
 function Field({
   name,
   label,
@@ -144,7 +123,7 @@ function Field({
 }: {
   name: string;
   label: string;
-  problem: Problem | undefined;
+  problem: MoveProblem | undefined;
   defaultValue?: string;
   autoComplete?: string;
 }) {
@@ -161,25 +140,34 @@ function Field({
   );
 }
 
-function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Problem | undefined }) {
-  const fetcher = useFetcher<Problem>({ key: `move-${intent}` });
-  const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
-  const pending = fetcher.state !== "idle";
-  // A second click before React has disabled the button would post the move again, and the shop
-  // would show "already cancelled" for the cancel it just made.
-  const submitOnce = useOneSubmission(pending, fetcher.data);
-  const titles: Record<OrderAction, string> = {
-    confirm: "Confirm",
-    ship: "Ship",
-    deliver: "Mark delivered",
-    cancel: "Cancel order",
-    "mark-paid": "Mark paid",
-    refund: "Mark refunded",
-  };
+const titles: Record<OrderAction, string> = {
+  confirm: "Confirm",
+  ship: "Ship",
+  deliver: "Mark delivered",
+  cancel: "Cancel order",
+  "mark-paid": "Mark paid",
+  refund: "Mark refunded",
+};
+
+function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: MoveProblem | undefined }) {
   return (
-    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={`move-${intent}`} onSubmit={submitOnce}>
-      <h3 id={`move-${intent}`}>{titles[intent]}</h3>
-      <input type="hidden" name="intent" value={intent} />
+    <AdminMoveForm
+      fetcherKey={`move-${intent}`}
+      intent={intent}
+      headingId={`move-${intent}`}
+      title={titles[intent]}
+      quiet={intent === "cancel"}
+      actionData={actionData}
+    >
+      {(problem) => <MoveFields intent={intent} problem={problem} />}
+    </AdminMoveForm>
+  );
+}
+
+/** The fields a move asks for, with the values and errors of its refusal. */
+function MoveFields({ intent, problem }: { intent: OrderAction; problem: MoveProblem | undefined }) {
+  return (
+    <>
       {intent === "ship" && (
         <>
           <Field name="courier" label="Courier" problem={problem} />
@@ -208,70 +196,42 @@ function MoveForm({ intent, actionData }: { intent: OrderAction; actionData: Pro
           )}
         </div>
       )}
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        className={intent === "cancel" ? "button" : "button button--primary"}
-        disabled={pending}
-        aria-busy={pending || undefined}
-      >
-        {pending ? "Saving…" : titles[intent]}
-      </button>
-    </fetcher.Form>
+    </>
   );
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order: o, returns, done } = loaderData;
   const moves = allowedMoves(o);
-  const problem = actionData as Problem | undefined;
+  const problem = actionData as MoveProblem | undefined;
   const a = o.shipping;
   return (
     <div className="admin-page">
-      <header className="admin-page__head">
-        <p className="admin-muted">
-          <a href="/admin/orders">All orders</a>
-        </p>
-        <h1>Order #{o.orderNumber}</h1>
-        <p className="admin-muted">
-          Placed {when(o.createdAt)} ·{" "}
-          {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed" ? (
-            // Not an order to act on until its payment arrives (it cancels itself if none does).
-            <span className="admin-status admin-status--payment-pending">Payment pending</span>
-          ) : (
-            <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
-          )}
-          {o.refundDue && <span className="admin-flag">Refund due</span>}
-        </p>
-      </header>
-      {done && (
-        <p className="notice" role="status">
-          {DONE[done]}
-        </p>
-      )}
-      <section className="admin-panel" aria-labelledby="order-moves">
-        <h2 id="order-moves">Next steps</h2>
-        {moves.length === 0 ? (
-          <p className="admin-muted">
-            {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed"
-              ? `Waiting for its online payment: nothing to confirm or ship until it arrives. Unpaid, it cancels itself ${PAYMENT_WINDOW_MINUTES} minutes after it was made and its stock goes back.`
-              : "Nothing to do for this order now."}
-          </p>
+      <DetailHead back={<a href="/admin/orders">All orders</a>} title={<>Order #{o.orderNumber}</>}>
+        Placed {when(o.createdAt)} ·{" "}
+        {o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed" ? (
+          // Not an order to act on until its payment arrives (it cancels itself if none does).
+          <span className="admin-status admin-status--payment-pending">Payment pending</span>
         ) : (
-          <div className="admin-moves">
-            {moves.map((m) => (
-              <MoveForm key={m} intent={m} actionData={problem} />
-            ))}
-          </div>
+          <span className={`admin-status admin-status--${o.orderStatus}`}>{orderStatusLabel(o.orderStatus)}</span>
         )}
-      </section>
+        {o.refundDue && <span className="admin-flag">Refund due</span>}
+      </DetailHead>
+      <PageNotice notice={done && DONE[done]} />
+      <NextSteps
+        id="order-moves"
+        idle={
+          o.paymentMethod === "bank" && o.paymentStatus === "pending" && o.orderStatus === "placed"
+            ? `Waiting for its online payment: nothing to confirm or ship until it arrives. Unpaid, it cancels itself ${PAYMENT_WINDOW_MINUTES} minutes after it was made and its stock goes back.`
+            : "Nothing to do for this order now."
+        }
+      >
+        {moves.map((m) => (
+          <MoveForm key={m} intent={m} actionData={problem} />
+        ))}
+      </NextSteps>
       {(o.orderStatus !== "cancelled" || o.invoiced) && (
-        <section className="admin-panel" aria-labelledby="order-documents">
-          <h2 id="order-documents">Documents</h2>
+        <AdminPanel id="order-documents" title="Documents">
           <ul className="admin-documents">
             {o.orderStatus !== "cancelled" && (
               <li>
@@ -285,11 +245,10 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             )}
             <AdminCreditNoteItems order={o} />
           </ul>
-        </section>
+        </AdminPanel>
       )}
       {returns.length > 0 && (
-        <section className="admin-panel" aria-labelledby="order-returns">
-          <h2 id="order-returns">Returns</h2>
+        <AdminPanel id="order-returns" title="Returns">
           <ul className="admin-documents">
             {returns.map((r) => (
               <li key={r.id}>
@@ -298,11 +257,10 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               </li>
             ))}
           </ul>
-        </section>
+        </AdminPanel>
       )}
       <div className="admin-grid">
-        <section className="admin-panel" aria-labelledby="order-customer">
-          <h2 id="order-customer">Customer and address</h2>
+        <AdminPanel id="order-customer" title="Customer and address">
           <AddressBlock
             className="admin-address"
             address={a}
@@ -311,9 +269,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           />
           <p className="admin-muted">{o.guest ? "Guest order" : `Account: ${o.accountEmail ?? "—"}`}</p>
           {o.giftEligible && <p className="admin-flag">Gift: among the first 100 orders</p>}
-        </section>
-        <section className="admin-panel" aria-labelledby="order-payment">
-          <h2 id="order-payment">Payment</h2>
+        </AdminPanel>
+        <AdminPanel id="order-payment" title="Payment">
           <dl className="admin-dl">
             <dt>Method</dt>
             <dd>{paymentMethodLabel(o.paymentMethod)}</dd>
@@ -331,9 +288,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             <dt>Refunded</dt>
             <dd>{o.refundedAt ? `${when(o.refundedAt)} (${o.refundReference ?? "—"})` : "—"}</dd>
           </dl>
-        </section>
-        <section className="admin-panel" aria-labelledby="order-fulfilment">
-          <h2 id="order-fulfilment">Fulfilment</h2>
+        </AdminPanel>
+        <AdminPanel id="order-fulfilment" title="Fulfilment">
           <dl className="admin-dl">
             <dt>Courier</dt>
             <dd>{o.courier ?? "—"}</dd>
@@ -348,28 +304,23 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             <dt>Cancelled</dt>
             <dd>{when(o.cancelledAt)}</dd>
           </dl>
-        </section>
+        </AdminPanel>
       </div>
-      <section className="admin-panel" aria-labelledby="order-lines">
-        <h2 id="order-lines">Items</h2>
-        <TableScroll label="Items">
-          <table className="admin-table">
-            <caption className="visually-hidden">Items in order #{o.orderNumber}</caption>
-            <TableHead columns={["Product", "Colour", "Size", figures("Qty"), figures("Price"), figures("Amount")]} />
-            <tbody>
-              {o.lines.map((l) => (
-                <tr key={`${l.productId}-${l.size}-${l.color}`}>
-                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
-                  <td>{l.color}</td>
-                  <td>{l.size}</td>
-                  <td className="admin-num">{l.quantity}</td>
-                  <td className="admin-num">{formatRupees(l.unitPricePaise)}</td>
-                  <td className="admin-num">{formatRupees(l.unitPricePaise * l.quantity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+      <AdminPanel id="order-lines" title="Items">
+        <LinesTable
+          label="Items"
+          caption={<>Items in order #{o.orderNumber}</>}
+          columns={["Product", "Colour", "Size", figures("Qty"), figures("Price"), figures("Amount")]}
+        >
+          {o.lines.map((l) => (
+            <tr key={`${l.productId}-${l.size}-${l.color}`}>
+              <PieceCells line={l} />
+              <td className="admin-num">{l.quantity}</td>
+              <td className="admin-num">{formatRupees(l.unitPricePaise)}</td>
+              <td className="admin-num">{formatRupees(l.unitPricePaise * l.quantity)}</td>
+            </tr>
+          ))}
+        </LinesTable>
         <dl className="admin-dl admin-dl--totals">
           <dt>Subtotal</dt>
           <dd>{formatRupees(o.subtotalPaise)}</dd>
@@ -383,9 +334,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           </dd>
         </dl>
         <p className="admin-muted">Coupon: {o.couponCode ?? "none"}</p>
-      </section>
-      <section className="admin-panel" aria-labelledby="order-enquiries">
-        <h2 id="order-enquiries">Messages about this order</h2>
+      </AdminPanel>
+      <AdminPanel id="order-enquiries" title="Messages about this order">
         {o.enquiries.length === 0 ? (
           <p className="admin-muted">No enquiries name this order.</p>
         ) : (
@@ -401,25 +351,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             ))}
           </ul>
         )}
-      </section>
-      <section className="admin-panel" aria-labelledby="order-history">
-        <h2 id="order-history">History</h2>
-        {o.history.length === 0 ? (
-          <p className="admin-muted">No changes by staff yet.</p>
-        ) : (
-          <ol className="admin-history">
-            {o.history.map((h) => (
-              <li key={h.id}>
-                <strong>{ACTION_LABELS[h.action] ?? h.action}</strong> by {actorOf(h)},{" "}
-                <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
-                <span className="admin-sub">
-                  Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      </AdminPanel>
+      <HistoryPanel id="order-history" history={o.history} labels={ACTION_LABELS} actorOf={actorOf} />
     </div>
   );
 }

@@ -7,10 +7,12 @@ import type {
 import { csvRefusal } from "../../../workers/services/back-office/orders/admin-orders-csv";
 import { listOrders } from "../../../workers/services/back-office/orders/admin-orders-list";
 import { settings } from "../../../workers/services/content/settings";
-import { AppError } from "../../../workers/services/platform/errors";
-import { AdminPager, FilterButtons, FilterSearch } from "../../components/admin/admin-lists";
+import { AdminPager, FilterButtons, FilterDates, FilterSearch, FilterSelect } from "../../components/admin/admin-lists";
 import { OrdersTable } from "../../components/admin/orders-table";
+import { PageNotice } from "../../components/admin/page-notice";
 import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from "../../lib/back-office/admin-labels";
+import { type ListProblem, listCaption, pageSpan } from "../../lib/back-office/admin-list-page";
+import { listProblem } from "../../lib/back-office/admin-list-page.server";
 import { filtersOf, queryString } from "../../lib/back-office/admin-query";
 import type { Route } from "./+types/admin-orders";
 
@@ -41,29 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...list,
       orders: list.orders,
       shown: filters,
-      problem: null as null | { message: string; fields: Record<string, string> },
+      problem: null as null | ListProblem,
       // Too many for one export: the page says so where the link would be.
       exportRefusal: csvRefusal(list.total),
     };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    if (error instanceof AppError && error.status === 400) {
-      const fields = (error.details?.fields as Record<string, string> | undefined) ?? {};
-      return data(
-        {
-          orders: [],
-          total: 0,
-          page: 1,
-          limit: 1,
-          filters: null,
-          shown: filters,
-          problem: { message: error.message, fields },
-          exportRefusal: null,
-        },
-        { status: 400 },
-      );
-    }
-    throw error;
+    const problem = listProblem(error);
+    return data({ orders: [], total: 0, page: 1, limit: 1, filters: null, shown: filters, problem, exportRefusal: null }, { status: 400 });
   }
 }
 
@@ -76,9 +62,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
   const f = d.shown;
-  const pages = Math.max(1, Math.ceil(d.total / d.limit));
-  const first = d.total === 0 ? 0 : (d.page - 1) * d.limit + 1;
-  const last = Math.min(d.total, d.page * d.limit);
+  const span = pageSpan(d);
   const err = d.problem?.fields ?? {};
   return (
     <div className="admin-page">
@@ -93,60 +77,23 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         )}
       </header>
       <Form method="get" className="admin-filters" aria-label="Filter orders">
-        <label>
-          Order status
-          <select name="status" defaultValue={f.status ?? ""} aria-invalid={err.status ? true : undefined}>
-            <option value="">All</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {orderStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Payment status
-          <select name="payment" defaultValue={f.payment ?? ""}>
-            <option value="">All</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Method
-          <select name="method" defaultValue={f.method ?? ""}>
-            <option value="">All</option>
-            {PAYMENT_METHODS.map((s) => (
-              <option key={s} value={s}>
-                {paymentMethodLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From
-          <input type="date" name="from" defaultValue={f.from ?? ""} aria-invalid={err.from ? true : undefined} />
-        </label>
-        <label>
-          To
-          <input type="date" name="to" defaultValue={f.to ?? ""} aria-invalid={err.to ? true : undefined} />
-        </label>
+        <FilterSelect
+          label="Order status"
+          name="status"
+          value={f.status}
+          options={ORDER_STATUSES}
+          labelOf={orderStatusLabel}
+          invalid={err.status}
+        />
+        <FilterSelect label="Payment status" name="payment" value={f.payment} options={PAYMENT_STATUSES} labelOf={paymentStatusLabel} />
+        <FilterSelect label="Method" name="method" value={f.method} options={PAYMENT_METHODS} labelOf={paymentMethodLabel} />
+        <FilterDates from={f.from} to={f.to} errors={err} />
         <FilterSearch value={f.q} placeholder="Number, e-mail, phone or name" />
         <FilterButtons clearTo="/admin/orders" />
       </Form>
-      {d.problem && (
-        <p className="notice notice--error" role="alert">
-          {d.problem.message}
-        </p>
-      )}
-      <OrdersTable
-        orders={d.orders}
-        caption={d.total === 0 ? "No orders match." : `Orders ${first} to ${last} of ${d.total}, newest first`}
-      />
-      <AdminPager page={d.page} pages={pages} href={(page) => `/admin/orders${queryString({ ...f, page })}`} />
+      <PageNotice problem={d.problem?.message} />
+      <OrdersTable orders={d.orders} caption={listCaption("Orders", d.total, span)} />
+      <AdminPager page={d.page} pages={span.pages} href={(page) => `/admin/orders${queryString({ ...f, page })}`} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { data, redirect, useFetcher } from "react-router";
 import { moveReturn } from "../../../workers/services/back-office/returns/admin-return-moves";
 import { type ReturnDetail, returnDetail } from "../../../workers/services/back-office/returns/admin-returns";
 import {
@@ -13,16 +12,17 @@ import {
   returnStatusLabel,
 } from "../../../workers/services/back-office/returns/admin-returns.rules";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
-import { settings } from "../../../workers/services/content/settings";
 import { RETURN_REASONS } from "../../../workers/services/orders/after-sale.rules";
-import { AppError } from "../../../workers/services/platform/errors";
-import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
 import { AdminFormField } from "../../components/admin/admin-form-field";
-import { figures, TableHead } from "../../components/admin/admin-lists";
-import { TableScroll } from "../../components/admin/table-scroll";
+import { figures } from "../../components/admin/admin-lists";
+import { AdminMoveForm, DetailHead, HistoryPanel, type MoveProblem, NextSteps, when } from "../../components/admin/admin-move-form";
+import { AdminPanel } from "../../components/admin/admin-panel";
+import { LinesTable, PieceCells } from "../../components/admin/lines-table";
+import { PageNotice } from "../../components/admin/page-notice";
 import { ShopLink } from "../../components/shop-link";
-import { type FormProblem, formProblem, readForm } from "../../lib/auth.server";
-import { useOneSubmission } from "../../lib/hooks/use-one-submission";
+import { readForm } from "../../lib/auth.server";
+import { backOfficeMeta } from "../../lib/back-office/admin-meta";
+import { notFound, settleMove } from "../../lib/back-office/admin-move.server";
 import type { Route } from "./+types/admin-return";
 
 /**
@@ -31,10 +31,6 @@ import type { Route } from "./+types/admin-return";
  * posts to this route's action, which calls moveReturn (the rule is checked there, in the writing
  * statement) and redirects back with a notice, or answers the service's message and field errors.
  */
-const notFound = (error: unknown) => {
-  if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-};
-
 const isAction = (v: string | null): v is ReturnAction => v !== null && Object.hasOwn(returnMessages.done, v);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -47,8 +43,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw error;
   }
 }
-
-type Problem = FormProblem & { intent: string };
 
 const TEXT_FIELDS = ["courier", "trackingNumber", "reason", "amount", "method", "reference"];
 
@@ -63,24 +57,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const lines = Object.keys(values)
     .flatMap((k) => /^restocked-(\d+)$/.exec(k)?.[1] ?? [])
     .map((id) => ({ id, restocked: values[`restocked-${id}`], writtenOff: values[`writtenOff-${id}`] ?? "" }));
-  try {
+  return settleMove(intent, values, "The return could not be changed. Please try again.", `/admin/returns/${params.id}`, async () => {
     await moveReturn(context.services, params.id, intent, { ...values, lines });
-  } catch (error) {
-    notFound(error);
-    const answer = formProblem(error, values, "The return could not be changed. Please try again.");
-    return data<Problem>({ ...answer.data, intent }, answer.init ?? undefined);
-  }
-  throw redirect(`/admin/returns/${params.id}?done=${encodeURIComponent(intent)}`);
+    return undefined;
+  });
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => parentHeaders;
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Return #${params.id} | ${settings.brand.name} back office` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ params }) => backOfficeMeta(`Return #${params.id}`);
 
-const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "—");
 const reasonLabel = (id: string) => RETURN_REASONS.find((r) => r.id === id)?.label ?? id;
 const rupeesField = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
@@ -92,18 +78,23 @@ const HISTORY_LABELS: Record<string, string> = {
   "return.ship-exchange": "Exchange shipped",
 };
 
-const describe = (v: unknown) =>
-  v && typeof v === "object"
-    ? Object.entries(v as Record<string, unknown>)
-        .map(([k, x]) => `${k}: ${x === null ? "—" : typeof x === "object" ? JSON.stringify(x) : String(x)}`)
-        .join(", ")
-    : "";
+function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDetail; actionData: MoveProblem | undefined }) {
+  return (
+    <AdminMoveForm
+      fetcherKey={`return-${intent}`}
+      intent={intent}
+      headingId={`return-move-${intent}`}
+      title={RETURN_ACTION_LABELS[intent]}
+      quiet={intent === "decline"}
+      actionData={actionData}
+    >
+      {(problem) => <MoveFields intent={intent} r={r} problem={problem} />}
+    </AdminMoveForm>
+  );
+}
 
-function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDetail; actionData: Problem | undefined }) {
-  const fetcher = useFetcher<Problem>({ key: `return-${intent}` });
-  const problem = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
-  const pending = fetcher.state !== "idle";
-  const submitOnce = useOneSubmission(pending, fetcher.data);
+/** The fields a move asks for, with the values and errors of its refusal. */
+function MoveFields({ intent, r, problem }: { intent: ReturnAction; r: ReturnDetail; problem: MoveProblem | undefined }) {
   const err = problem?.fields ?? {};
   const value = (name: string, fallback = "") => problem?.values?.[name] ?? fallback;
   const field = (name: string, label: string, more: Partial<React.ComponentProps<typeof AdminFormField>> = {}) => (
@@ -118,12 +109,8 @@ function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDe
       {...more}
     />
   );
-  const title = RETURN_ACTION_LABELS[intent];
-  const headingId = `return-move-${intent}`;
   return (
-    <fetcher.Form method="post" className={`admin-move admin-move--${intent}`} aria-labelledby={headingId} onSubmit={submitOnce}>
-      <h3 id={headingId}>{title}</h3>
-      <input type="hidden" name="intent" value={intent} />
+    <>
       {(intent === "approve" || intent === "ship-exchange") && (
         <>
           {field("courier", intent === "approve" ? "Pickup courier" : "Courier")}
@@ -208,59 +195,28 @@ function MoveForm({ intent, r, actionData }: { intent: ReturnAction; r: ReturnDe
           {field("reference", "Refund reference")}
         </>
       )}
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        className={intent === "decline" ? "button" : "button button--primary"}
-        disabled={pending}
-        aria-busy={pending || undefined}
-      >
-        {pending ? "Saving…" : title}
-      </button>
-    </fetcher.Form>
+    </>
   );
 }
 
 export default function AdminReturnPage({ loaderData, actionData }: Route.ComponentProps) {
   const { r, done } = loaderData;
   const moves = allowedReturnMoves(r);
-  const problem = actionData as Problem | undefined;
+  const problem = actionData as MoveProblem | undefined;
   return (
     <div className="admin-page">
-      <header className="admin-page__head">
-        <p className="admin-muted">
-          <ShopLink to="/admin/returns">All returns</ShopLink>
-        </p>
-        <h1>Return #{r.id}</h1>
-        <p className="admin-muted">
-          {returnKindLabel(r.kind)} for <ShopLink to={`/admin/orders/${r.orderNumber}`}>order #{r.orderNumber}</ShopLink>, asked{" "}
-          {when(r.createdAt)} · <span className={`admin-status admin-status--return-${r.status}`}>{returnStatusLabel(r.status)}</span>
-        </p>
-      </header>
-      {done && (
-        <p className="notice" role="status">
-          {returnMessages.done[done]}
-        </p>
-      )}
-      <section className="admin-panel" aria-labelledby="return-moves">
-        <h2 id="return-moves">Next steps</h2>
-        {moves.length === 0 ? (
-          <p className="admin-muted">Nothing to do for this return now.</p>
-        ) : (
-          <div className="admin-moves">
-            {moves.map((m) => (
-              <MoveForm key={m} intent={m} r={r} actionData={problem} />
-            ))}
-          </div>
-        )}
-      </section>
+      <DetailHead back={<ShopLink to="/admin/returns">All returns</ShopLink>} title={<>Return #{r.id}</>}>
+        {returnKindLabel(r.kind)} for <ShopLink to={`/admin/orders/${r.orderNumber}`}>order #{r.orderNumber}</ShopLink>, asked{" "}
+        {when(r.createdAt)} · <span className={`admin-status admin-status--return-${r.status}`}>{returnStatusLabel(r.status)}</span>
+      </DetailHead>
+      <PageNotice notice={done && returnMessages.done[done]} />
+      <NextSteps id="return-moves" idle="Nothing to do for this return now.">
+        {moves.map((m) => (
+          <MoveForm key={m} intent={m} r={r} actionData={problem} />
+        ))}
+      </NextSteps>
       <div className="admin-grid">
-        <section className="admin-panel" aria-labelledby="return-shopper">
-          <h2 id="return-shopper">Customer</h2>
+        <AdminPanel id="return-shopper" title="Customer">
           <dl className="admin-dl">
             <dt>Name</dt>
             <dd>{r.shopper.name}</dd>
@@ -271,9 +227,8 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
             <dt>Reason</dt>
             <dd>{reasonLabel(r.reason)}</dd>
           </dl>
-        </section>
-        <section className="admin-panel" aria-labelledby="return-steps">
-          <h2 id="return-steps">Steps</h2>
+        </AdminPanel>
+        <AdminPanel id="return-steps" title="Steps">
           <dl className="admin-dl">
             <dt>Approved</dt>
             <dd>{when(r.approvedAt)}</dd>
@@ -300,9 +255,8 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
             <dt>Closed</dt>
             <dd>{when(r.closedAt)}</dd>
           </dl>
-        </section>
-        <section className="admin-panel" aria-labelledby="return-money">
-          <h2 id="return-money">Money</h2>
+        </AdminPanel>
+        <AdminPanel id="return-money" title="Money">
           <dl className="admin-dl">
             <dt>Order total</dt>
             <dd>{formatRupees(r.order.totalPaise)}</dd>
@@ -320,60 +274,27 @@ export default function AdminReturnPage({ loaderData, actionData }: Route.Compon
               </div>
             ))}
           </dl>
-        </section>
+        </AdminPanel>
       </div>
-      <section className="admin-panel" aria-labelledby="return-lines">
-        <h2 id="return-lines">Pieces</h2>
-        <TableScroll label="Pieces">
-          <table className="admin-table">
-            <caption className="visually-hidden">Pieces in return #{r.id}</caption>
-            <TableHead
-              columns={[
-                "Product",
-                "Colour",
-                "Size",
-                "Instead",
-                figures("Qty"),
-                figures("Paid"),
-                figures("Restocked"),
-                figures("Written off"),
-              ]}
-            />
-            <tbody>
-              {r.lines.map((l) => (
-                <tr key={l.id}>
-                  <th scope="row">{l.href ? <a href={l.href}>{l.name}</a> : l.name}</th>
-                  <td>{l.color}</td>
-                  <td>{l.size}</td>
-                  <td>{l.exchangeSize ? `Size ${l.exchangeSize}${l.heldExchange ? " (held)" : ""}` : "—"}</td>
-                  <td className="admin-num">{l.quantity}</td>
-                  <td className="admin-num">{formatRupees(l.paidPaise)}</td>
-                  <td className="admin-num">{l.restocked}</td>
-                  <td className="admin-num">{l.writtenOff}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </section>
-      <section className="admin-panel" aria-labelledby="return-history">
-        <h2 id="return-history">History</h2>
-        {r.history.length === 0 ? (
-          <p className="admin-muted">No changes by staff yet.</p>
-        ) : (
-          <ol className="admin-history">
-            {r.history.map((h) => (
-              <li key={h.id}>
-                <strong>{HISTORY_LABELS[h.action] ?? h.action}</strong> by {h.actorEmail ?? "a removed account"},{" "}
-                <time dateTime={h.createdAt}>{when(h.createdAt)}</time>
-                <span className="admin-sub">
-                  Before: {describe(h.before) || "—"}. After: {describe(h.after) || "—"}.
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <AdminPanel id="return-lines" title="Pieces">
+        <LinesTable
+          label="Pieces"
+          caption={<>Pieces in return #{r.id}</>}
+          columns={["Product", "Colour", "Size", "Instead", figures("Qty"), figures("Paid"), figures("Restocked"), figures("Written off")]}
+        >
+          {r.lines.map((l) => (
+            <tr key={l.id}>
+              <PieceCells line={l} />
+              <td>{l.exchangeSize ? `Size ${l.exchangeSize}${l.heldExchange ? " (held)" : ""}` : "—"}</td>
+              <td className="admin-num">{l.quantity}</td>
+              <td className="admin-num">{formatRupees(l.paidPaise)}</td>
+              <td className="admin-num">{l.restocked}</td>
+              <td className="admin-num">{l.writtenOff}</td>
+            </tr>
+          ))}
+        </LinesTable>
+      </AdminPanel>
+      <HistoryPanel id="return-history" history={r.history} labels={HISTORY_LABELS} actorOf={(h) => h.actorEmail ?? "a removed account"} />
     </div>
   );
 }

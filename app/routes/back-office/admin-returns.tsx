@@ -7,11 +7,13 @@ import {
   returnStatusLabel,
 } from "../../../workers/services/back-office/returns/admin-returns.rules";
 import { settings } from "../../../workers/services/content/settings";
-import { AppError } from "../../../workers/services/platform/errors";
 import { indiaDateTime } from "../../../workers/services/platform/india-time.rules";
-import { AdminPager, FilterButtons, FilterSearch, figures, TableHead } from "../../components/admin/admin-lists";
+import { AdminPager, FilterButtons, FilterDates, FilterSearch, FilterSelect, figures, TableHead } from "../../components/admin/admin-lists";
+import { PageNotice } from "../../components/admin/page-notice";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { ShopLink } from "../../components/shop-link";
+import { type ListProblem, listCaption, pageSpan } from "../../lib/back-office/admin-list-page";
+import { listProblem } from "../../lib/back-office/admin-list-page.server";
 import { filtersOf, queryString } from "../../lib/back-office/admin-query";
 import type { Route } from "./+types/admin-returns";
 
@@ -27,17 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(url, FILTERS);
   try {
     const list = await listReturns(context.services, { ...filters, page: url.searchParams.get("page") ?? undefined });
-    return { ...list, shown: filters, problem: null as null | { message: string; fields: Record<string, string> } };
+    return { ...list, shown: filters, problem: null as null | ListProblem };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    if (error instanceof AppError && error.status === 400) {
-      const fields = (error.details?.fields as Record<string, string> | undefined) ?? {};
-      return data(
-        { returns: [], total: 0, page: 1, limit: 1, filters: null, shown: filters, problem: { message: error.message, fields } },
-        { status: 400 },
-      );
-    }
-    throw error;
+    const problem = listProblem(error);
+    return data({ returns: [], total: 0, page: 1, limit: 1, filters: null, shown: filters, problem }, { status: 400 });
   }
 }
 
@@ -50,9 +45,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminReturns({ loaderData: d }: Route.ComponentProps) {
   const f = d.shown;
-  const pages = Math.max(1, Math.ceil(d.total / d.limit));
-  const first = d.total === 0 ? 0 : (d.page - 1) * d.limit + 1;
-  const last = Math.min(d.total, d.page * d.limit);
+  const span = pageSpan(d);
   const err = d.problem?.fields ?? {};
   return (
     <div className="admin-page">
@@ -60,49 +53,23 @@ export default function AdminReturns({ loaderData: d }: Route.ComponentProps) {
         <h1>Returns</h1>
       </header>
       <Form method="get" className="admin-filters" aria-label="Filter returns">
-        <label>
-          Status
-          <select name="status" defaultValue={f.status ?? ""} aria-invalid={err.status ? true : undefined}>
-            <option value="">All</option>
-            {RETURN_STATUS_LIST.map((s) => (
-              <option key={s} value={s}>
-                {returnStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select name="kind" defaultValue={f.kind ?? ""} aria-invalid={err.kind ? true : undefined}>
-            <option value="">All</option>
-            {RETURN_KIND_LIST.map((k) => (
-              <option key={k} value={k}>
-                {returnKindLabel(k)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From
-          <input type="date" name="from" defaultValue={f.from ?? ""} aria-invalid={err.from ? true : undefined} />
-        </label>
-        <label>
-          To
-          <input type="date" name="to" defaultValue={f.to ?? ""} aria-invalid={err.to ? true : undefined} />
-        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={f.status}
+          options={RETURN_STATUS_LIST}
+          labelOf={returnStatusLabel}
+          invalid={err.status}
+        />
+        <FilterSelect label="Kind" name="kind" value={f.kind} options={RETURN_KIND_LIST} labelOf={returnKindLabel} invalid={err.kind} />
+        <FilterDates from={f.from} to={f.to} errors={err} />
         <FilterSearch value={f.q} placeholder="Order number or e-mail" />
         <FilterButtons clearTo="/admin/returns" />
       </Form>
-      {d.problem && (
-        <p className="notice notice--error" role="alert">
-          {d.problem.message}
-        </p>
-      )}
+      <PageNotice problem={d.problem?.message} />
       <TableScroll label="Returns">
         <table className="admin-table">
-          <caption className="admin-table__caption">
-            {d.total === 0 ? "No returns match." : `Returns ${first} to ${last} of ${d.total}, newest first`}
-          </caption>
+          <caption className="admin-table__caption">{listCaption("Returns", d.total, span)}</caption>
           <TableHead columns={["Return", "Asked", "Order", "Customer", "Kind", figures("Pieces"), "Status"]} />
           <tbody>
             {d.returns.map((r) => (
@@ -128,7 +95,7 @@ export default function AdminReturns({ loaderData: d }: Route.ComponentProps) {
           </tbody>
         </table>
       </TableScroll>
-      <AdminPager page={d.page} pages={pages} href={(page) => `/admin/returns${queryString({ ...f, page })}`} />
+      <AdminPager page={d.page} pages={span.pages} href={(page) => `/admin/returns${queryString({ ...f, page })}`} />
     </div>
   );
 }
