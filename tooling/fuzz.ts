@@ -32,6 +32,7 @@ import {
   random,
   type Value,
 } from "./fuzz-model";
+import { ORDER_ENDPOINT_LIST } from "./fuzz-order-endpoints";
 import { SHOP_ENDPOINT_LIST } from "./fuzz-shop-endpoints";
 import { productPath } from "./pages";
 
@@ -133,7 +134,7 @@ export { BACK_OFFICE_ROUTE_IDS } from "./fuzz-back-office";
 export type { BackOfficeCaller, FuzzReport, FuzzRequest, FuzzTarget } from "./fuzz-model";
 
 /** Every endpoint the fuzz knows: the shop's and the back office's. */
-export const ENDPOINTS: Endpoint[] = [...SHOP_ENDPOINT_LIST, ...BACK_OFFICE_ENDPOINT_LIST];
+export const ENDPOINTS: Endpoint[] = [...SHOP_ENDPOINT_LIST, ...ORDER_ENDPOINT_LIST, ...BACK_OFFICE_ENDPOINT_LIST];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND"];
 const ODD_HEADERS: Record<string, string>[] = [
