@@ -21,6 +21,10 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          // Files in one worker share the modules they import (Playwright, the database client, the
+          // support code): each file still opens its own browser, clients and accounts, and its
+          // worker's stack is its own (docs/test-suite.md).
+          isolate: false,
           include: ["tests/worker/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
