@@ -225,10 +225,11 @@ describe("a refund", () => {
     expect(received.status, received.text).toBe(200);
     expect(await stockOf(s, s.size)).toBe(shelf + 1);
 
-    // A refund needs a method and a reference.
+    // A refund needs a method and a reference; cash paid on delivery goes back by bank or UPI.
     for (const body of [
       { reference: "UTR123456" },
       { method: "cash", reference: "UTR123456" },
+      { method: "original", reference: "UTR123456" },
       { method: "upi", reference: "" },
       { method: "upi", reference: "UTR1", amount: "-5" },
     ]) {
@@ -269,14 +270,14 @@ describe("a refund", () => {
     expect((await move(id, "receive", { lines: [{ id: lineId, restocked: 1, writtenOff: 0 }] })).status).toBe(200);
 
     const before = await snapshot(id, s);
-    const tooMuch = await move(id, "refund", { amount: String(total / 100 + 1), method: "original", reference: "PAY-REF-1" });
+    const tooMuch = await move(id, "refund", { amount: String(total / 100 + 1), method: "bank-transfer", reference: "PAY-REF-1" });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.json.message).toMatch(/At most ₹[\d,.]+ is left to refund/);
     expect(await snapshot(id, s)).toEqual(before);
 
     // The whole order (delivery too) may be refunded; two at once give one refund.
     const both = await Promise.all(
-      [1, 2].map((k) => move(id, "refund", { amount: String(total / 100), method: "original", reference: `PAY-REF-${k}` })),
+      [1, 2].map((k) => move(id, "refund", { amount: String(total / 100), method: "bank-transfer", reference: `PAY-REF-${k}` })),
     );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await count("select count(*) as n from refunds where return_request_id = ?", [id])).toBe(1);

@@ -176,7 +176,7 @@ function MoveFields({ intent, r, problem }: { intent: ReturnAction; r: ReturnDet
             <select
               id="refund-method"
               name="method"
-              defaultValue={value("method", "original")}
+              defaultValue={value("method", r.order.paymentMethod === "cashOnDelivery" ? "bank-transfer" : "original")}
               aria-invalid={err.method ? true : undefined}
               aria-describedby={err.method ? "refund-method-error" : undefined}
             >

@@ -106,6 +106,8 @@ function moveInput(action: ReturnAction, body: unknown, r: ReturnDetail): Input 
     }
     case "refund": {
       const { amount, method, reference } = parseInput(refundSchema, { amount: b.amount, method: b.method, reference: b.reference });
+      if (method === "original" && r.order.paymentMethod === "cashOnDelivery")
+        throw invalidInput(returnMessages.cashRefund, { method: returnMessages.cashRefund });
       return { action, amountPaise: amount ?? Math.min(r.paidPaise, r.refundablePaise), method, reference };
     }
   }

@@ -82,6 +82,8 @@ export const returnMessages = {
   receiveSplit: (name: string, quantity: number) =>
     `${name}: the pieces back on the shelf and those written off must add up to the ${quantity} returned.`,
   receiveLines: "Give the count for every piece of this return.",
+  /** Cash cannot go back the way it came: a cash-on-delivery order is refunded to her bank or UPI. */
+  cashRefund: "This order was paid in cash on delivery: refund it by bank transfer or UPI.",
   done: {
     approve: "Return approved; she has been mailed the pickup's courier and tracking number.",
     decline: "Return declined; she has been mailed the reason.",
