@@ -2,18 +2,33 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { testWorkers } from "./tests/support/stack-context";
 
+/** Unit files that replace a module with `vi.mock`: shared with other files, the mock would leak into them. */
+const mockingFiles = ["tests/unit/entry-server.test.ts"];
+
 export default defineConfig({
   test: {
-    // Files run this many at a time (TEST_WORKERS, default 2 for a 2-core machine); each integration
+    // Files run this many at a time (TEST_WORKERS, default 3 for a 2-core machine); each integration
     // worker has its own running shop (tests/support/global-setup.ts), so files cannot collide.
     maxWorkers: testWorkers,
     projects: [
       {
         test: {
           name: "unit",
+          // Files in one worker share the modules they import, as in the integration project; the
+          // one file that replaces a module (vi.mock) runs in the "mocked" project, in a graph of its own.
+          isolate: false,
           // In-process API tests load the Worker's app; its pages need the real build (tests/worker).
           alias: { "virtual:react-router/server-build": fileURLToPath(new URL("tests/support/no-server-build.ts", import.meta.url)) },
           include: ["tests/unit/**/*.test.ts", "tests/db/**/*.test.ts", "tests/in-process/**/*.test.ts"],
+          exclude: [...mockingFiles],
+          environment: "node",
+          setupFiles: ["tests/support/no-console-error.ts"],
+        },
+      },
+      {
+        test: {
+          name: "mocked",
+          include: [...mockingFiles],
           environment: "node",
           setupFiles: ["tests/support/no-console-error.ts"],
         },

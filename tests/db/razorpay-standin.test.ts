@@ -12,6 +12,7 @@ import {
   startRazorpayStandIn,
 } from "../../stand-ins/razorpay/server";
 import { seriousAxeViolations } from "../support/axe";
+import { testChromium } from "../support/stack-context";
 
 /**
  * The local Razorpay stand-in: Razorpay's Orders API with its
@@ -411,7 +412,7 @@ describe("Checkout.js", () => {
     });
     await new Promise<void>((done) => pageServer.listen(0, "127.0.0.1", done));
     pageUrl = `http://127.0.0.1:${(pageServer.address() as { port: number }).port}/`;
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    browser = await chromium.launch({ executablePath: testChromium, args: ["--no-sandbox", "--disable-gpu"] });
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
     page.on("pageerror", (e) => problems.push(e.message));

@@ -86,8 +86,8 @@ describe("a link opened elsewhere", () => {
         .getByRole("link", { name: "Privacy Policy" })
         .click({ modifiers: ["Control"] });
       const tab = await opened;
-      await tab.waitForLoadState();
-      expect(new URL(tab.url()).pathname).toBe("/privacy-policy");
+      // A new tab starts at about:blank before it navigates: wait for where it goes.
+      await tab.waitForURL((url) => url.pathname === "/privacy-policy");
       expect(new URL(page.url()).pathname).toBe("/about-us");
       expect(await sameDocument(page)).toBe(true);
     } finally {

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject, it } from "vitest";
 import { waitForHydration } from "./page";
+import { testChromium } from "./stack-context";
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -43,7 +44,7 @@ export interface OpenOptions {
 }
 
 /**
- * One Chromium per test file (Debian's, at /usr/bin/chromium). Each test opens a fresh context. After
+ * One Chromium per test file (Debian's headless shell: `testChromium`). Each test opens a fresh context. After
  * every test, anything that went wrong in a page it opened fails it: a console error, an uncaught
  * page error, a request that failed, a response of 400 or more to a request the page made (a 4xx
  * document a test navigates to is its own to check) or any 5xx, unless the test expected that status.
@@ -54,7 +55,7 @@ export function useBrowser() {
   let problems: string[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
+      executablePath: testChromium,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -14,5 +14,16 @@ export interface StackContext {
   sessionSecret: string;
 }
 
-/** How many test files run at once, each in its own vitest worker (vitest.config.ts's `maxWorkers`). */
-export const testWorkers = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
+/**
+ * How many test files run at once, each in its own vitest worker (vitest.config.ts's `maxWorkers`).
+ * Three on a 2-core machine: while one file waits on a page or a throttled CPU, the others use the
+ * cores (measured in docs/test-suite.md).
+ */
+export const testWorkers = Math.max(1, Number(process.env.TEST_WORKERS ?? 3));
+
+/**
+ * The Chromium the tests drive: Debian's headless shell, the same Blink and V8 as Debian's
+ * `chromium` without the desktop browser around them (docs/decisions/0013-tests-on-chromiums-headless-shell.md).
+ * `TEST_CHROMIUM=/usr/bin/chromium npm test` runs them on the full browser instead.
+ */
+export const testChromium = process.env.TEST_CHROMIUM ?? "/usr/bin/chromium-headless-shell";
