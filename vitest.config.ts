@@ -45,6 +45,10 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/use-worker-stack.ts", "tests/support/no-console-error.ts"],
           testTimeout: 30_000,
+          // A poll waits for what a page or the server does next (a form post, a mail written after
+          // the answer): on a loaded 2-core machine that can pass vitest's default second. It ends as
+          // soon as the condition holds, so a longer limit only matters when something is slow.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 60_000,
         },
       },

@@ -1,4 +1,7 @@
 import { createClient } from "@libsql/client";
+import { hashPassword } from "../db/password";
+import { issueToken } from "../workers/services/accounts/session";
+import type { ServiceContext } from "../workers/services/platform/context";
 
 /**
  * Account helpers for the Worker and browser tests: unique test identities, the development
@@ -72,8 +75,51 @@ export interface TestUser {
   name: string;
 }
 
-/** Registers and verifies a fresh account through the API. */
+/**
+ * Stacks whose accounts `createUser` writes straight into the database (a test file's own stack,
+ * registered by tests/support/use-worker-stack.ts), by the shop's address.
+ */
+const directStacks = new Map<string, { dbUrl: string; sessionSecret: string }>();
+
+export function writeAccountsDirectly(base: string, stack: { dbUrl: string; sessionSecret: string }): void {
+  directStacks.set(new URL(base).origin, stack);
+}
+
+/** TEST_PASSWORD hashed once per process: a hash costs about 170 ms of CPU (ADR 4). */
+let testPasswordHash: Promise<string> | undefined;
+
+/**
+ * A fresh verified account with a session token. Through the API (sign-up, the mailed code) unless
+ * `writeAccountsDirectly` registered the stack: then the verified row is inserted as a completed
+ * sign-up leaves it and the token is issued by the shop's own `issueToken`, which saves the
+ * password hash the sign-up would make. The sign-up flow itself has its own tests
+ * (tests/worker/auth-api.test.ts, tests/e2e/auth.test.ts); tests that only need a shopper use this.
+ */
 export async function createUser(base: string, tag: string, name = "Meera Sharma"): Promise<TestUser> {
+  const direct = directStacks.get(new URL(base).origin);
+  return direct ? insertVerifiedUser(direct, tag, name) : registerUser(base, tag, name);
+}
+
+async function insertVerifiedUser(stack: { dbUrl: string; sessionSecret: string }, tag: string, name: string): Promise<TestUser> {
+  const email = uniqueEmail(tag);
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const db = createClient({ url: stack.dbUrl });
+  try {
+    const { rows } = await db.execute({
+      sql: "INSERT INTO users (name, email, mobile, password_hash, is_verified) VALUES (?, ?, ?, ?, 1) RETURNING id, session_version",
+      args: [name, email.toLowerCase(), "9876543210", await testPasswordHash],
+    });
+    const id = Number(rows[0]!.id);
+    const ctx = { now: () => new Date(), env: { SESSION_SECRET: stack.sessionSecret } } as unknown as ServiceContext;
+    const token = await issueToken(ctx, { id, sessionVersion: Number(rows[0]!.session_version) });
+    return { email, password: TEST_PASSWORD, token, id: String(id), name };
+  } finally {
+    db.close();
+  }
+}
+
+/** Registers and verifies a fresh account through the API: her sign-up code's mail is in the mailbox. */
+export async function registerUser(base: string, tag: string, name: string): Promise<TestUser> {
   const email = uniqueEmail(tag);
   const reg = await postJson(base, "/api/auth/register", { name, email, mobile: "9876543210", password: TEST_PASSWORD });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { writeAccountsDirectly } from "../../tooling/accounts";
 
 /**
  * Runs before every integration test file, in its worker: points the provided context's stack keys
@@ -17,3 +18,7 @@ if (!mine || !state?.providedContext) {
   );
 }
 Object.assign(state.providedContext, mine);
+
+// A shopper a test only needs (not the sign-up it tests) is written straight into this stack's
+// database, which saves the Worker a password hash per account (tooling/accounts.ts).
+writeAccountsDirectly(mine.baseUrl, { dbUrl: mine.dbUrl, sessionSecret: mine.sessionSecret });
