@@ -185,6 +185,8 @@ await runMeasurement(
       ["product", product, {}],
       ["product, signed in", product, cookie],
       ["product, signed in, stylesheet inline", product, firstVisit],
+      ["search results", "/search?query=red+cotton+kurti", {}],
+      ["search results, signed in", "/search?query=red+cotton+kurti", cookie],
       ["cart, signed in", "/cart", cookie],
       ["checkout, signed in", "/checkout", cookie],
       ["api /api/categories", "/api/categories", {}],
