@@ -86,6 +86,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("search resu
       const popular = page.getByRole("region", { name: "Popular pieces" });
       expect(await popular.locator("article.product-card").count()).toBe(4);
       expect(await resultCards(page).count()).toBe(4);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await close();
     }
