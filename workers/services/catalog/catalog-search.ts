@@ -53,8 +53,10 @@ function nothingIfRefused<T>(read: Promise<T[]>): Promise<T[]> {
   });
 }
 
-/** Pieces in stock with the best ratings, for a search that found nothing. */
+/** How many popular pieces a search that found nothing offers. */
 export const POPULAR_COUNT = 4;
+
+/** Pieces with a size in stock, best rated first (unrated last), for a search that found nothing. */
 function popularQuery(ctx: ServiceContext) {
   return cardsQuery(ctx, {
     where: sql`exists (select 1 from product_sizes ps where ps.product_id = "products"."id" and ps.stock > 0)`,

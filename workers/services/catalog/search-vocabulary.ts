@@ -115,7 +115,7 @@ export const SEARCH_VOCABULARY: readonly VocabularyEntry[] = [
   { term: "paisley", finds: ["paisley"], typed: ["keri", "kairi", "पैस्ले"] },
   { term: "floral", finds: ["floral"], typed: ["flower", "flowers", "flowery", "phool", "phooldar", "फूल", "फूलदार"] },
   { term: "embroidery", finds: ["embroider"], typed: ["embroidered", "kadhai", "kadhaai", "कढाई"], related: ["chikankari"] },
-  { term: "stripes", finds: ["stripe"], typed: ["striped", "stripe", "lines", "dhari", "धारी", "धारीदार"] },
+  { term: "stripes", finds: ["stripe"], typed: ["striped", "stripe", "dhari", "धारी", "धारीदार"] },
 
   // Colours: a plain colour also finds the shop's shades of it, ranked below.
   { term: "red", finds: ["red"], typed: ["laal", "lal", "लाल"], related: ["maroon", "wine", "kumkum"] },
