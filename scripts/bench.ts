@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: requests/s and p50/p99 latency of the home page, a product page signed out and
- * signed in, the cart signed in (with lines in it), two API calls and a static file of similar size (the floor the Worker's own pages can be
- * compared to), at 1 and 32 connections; plus database round trips of one render of every page,
- * signed out and in, read from the local libSQL server.
+ * signed in, a search of three words signed out and in (search results are never kept at the edge,
+ * so both are renders), the cart signed in (with lines in it), two API calls and a static file of
+ * similar size (the floor the Worker's own pages can be compared to), at 1 and 32 connections; plus
+ * database round trips of one render of every page, signed out and in, read from the local libSQL server.
  */
 import { createClient } from "@libsql/client";
 import { createUser, postJson, TEST_ADDRESS } from "../tooling/accounts";
@@ -185,6 +186,8 @@ await runMeasurement(
       ["product", product, {}],
       ["product, signed in", product, cookie],
       ["product, signed in, stylesheet inline", product, firstVisit],
+      ["search results", "/search?query=red+cotton+kurti", {}],
+      ["search results, signed in", "/search?query=red+cotton+kurti", cookie],
       ["cart, signed in", "/cart", cookie],
       ["checkout, signed in", "/checkout", cookie],
       ["api /api/categories", "/api/categories", {}],

@@ -6,24 +6,6 @@ import {
   searchQuerySchema,
   slugSchema,
 } from "../../workers/services/catalog/catalog.schema";
-import { toFtsQuery } from "../../workers/services/catalog/catalog-search";
-
-describe("search text to FTS5 query", () => {
-  it("keeps words only, each a prefix match, all required", () => {
-    expect(toFtsQuery("Silk  Saree")).toBe('"silk"* "saree"*');
-    expect(toFtsQuery('kurti" OR NEAR(a*')).toBe('"kurti"* "or"* "near"* "a"*');
-  });
-  it("leaves nothing to search for punctuation or emoji alone", () => {
-    expect(toFtsQuery("*-:()\"'")).toBeNull();
-    expect(toFtsQuery("😀")).toBeNull();
-  });
-  it("keeps Devanagari words", () => {
-    expect(toFtsQuery("साड़ी")).toMatch(/^"साड/);
-  });
-  it("caps a long query at 8 words", () => {
-    expect(toFtsQuery("a b c d e f g h i j")?.split(" ")).toHaveLength(8);
-  });
-});
 
 describe("catalogue URL and query validation", () => {
   it("accepts positive integer ids and refuses anything else with a clear message", () => {

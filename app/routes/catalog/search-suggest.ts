@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { searchProducts } from "../../../workers/services/catalog/catalog-search";
+import { searchCards } from "../../../workers/services/catalog/catalog-search";
 import { formatRupees } from "../../../workers/services/catalog/pricing";
 import { settings } from "../../../workers/services/content/settings";
 import { PLACEHOLDER_IMAGE } from "../../lib/hooks/use-image-fallback";
@@ -19,7 +19,11 @@ export interface Suggestion {
 
 const SUGGESTION_COUNT = 6;
 
-function answer(suggestions: Suggestion[], cacheControl = "public, max-age=60") {
+/**
+ * Not kept at the edge, like the results page: a piece just published or repriced is suggested at
+ * once, in every data centre (docs/product/search.md).
+ */
+function answer(suggestions: Suggestion[], cacheControl = "private, no-cache") {
   return data({ suggestions }, { headers: { "Cache-Control": cacheControl } });
 }
 
@@ -33,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("query")?.trim() ?? "";
   if (!query || query.length > settings.catalogue.searchMaxQueryLength) return answer([]);
   try {
-    const { products } = await searchProducts(context.services, { query, limit: SUGGESTION_COUNT });
+    const { products } = await searchCards(context.services, { query, limit: SUGGESTION_COUNT }, { fallback: false });
     return answer(
       products.map(toProductCard).map((card) => ({
         name: card.name,

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { searchProducts } from "../../../workers/services/catalog/catalog-search";
+import { searchCards } from "../../../workers/services/catalog/catalog-search";
 import { settings } from "../../../workers/services/content/settings";
 import { AppError } from "../../../workers/services/platform/errors";
 import { searchPath } from "../../../workers/services/platform/paths";
 import { ProductCard, type ProductCardData } from "../../components/product-card";
 import { ShopLink } from "../../components/shop-link";
-import { publicPageHeaders } from "../../lib/cache";
 import { toProductCard } from "../../lib/product-card.server";
 import { imagePreload, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/search";
@@ -22,6 +21,12 @@ interface SearchResult {
   products: ProductCardData[];
   hasMore: boolean;
   error: string | null;
+  /** The shop's words she meant where she misspelt one, when those found the products. */
+  meant: string[];
+  /** Nothing matched: the nearest words the catalogue holds, as a search to offer, if any are near. */
+  didYouMean: string | null;
+  /** Nothing matched: popular pieces to offer instead of an empty page. */
+  popular: ProductCardData[];
 }
 
 function pageOf(value: string | null): number {
@@ -41,11 +46,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = params.get("query")?.trim() ?? "";
   const page = pageOf(params.get("page"));
-  const result: SearchResult = { query, page, products: [], hasMore: false, error: null };
+  const result: SearchResult = { query, page, products: [], hasMore: false, error: null, meant: [], didYouMean: null, popular: [] };
   if (!query) return data(result);
   try {
-    const found = await searchProducts(context.services, { query, limit: page * PAGE_SIZE });
-    return data({ ...result, products: found.products.map(toProductCard), hasMore: found.hasMore });
+    const found = await searchCards(context.services, { query, limit: page * PAGE_SIZE }, { fallback: true });
+    return data({
+      ...result,
+      products: found.products.map(toProductCard),
+      hasMore: found.hasMore,
+      meant: found.meant,
+      didYouMean: found.didYouMean,
+      popular: found.popular.map(toProductCard),
+    });
   } catch (error) {
     if (error instanceof AppError && error.status === 400) return data({ ...result, error: error.message }, { status: 400 });
     throw error;
@@ -54,7 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const handle = { failure: "Failed to load search results" };
 
-export const headers: Route.HeadersFunction = publicPageHeaders;
+/**
+ * Results are not kept at the edge: a search answers from the database every time, so a piece just
+ * published, repriced or sold out shows in every data centre at once (docs/product/search.md).
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
 
 function countLine(count: number, hasMore: boolean) {
   if (hasMore) return `Showing the first ${count} products`;
@@ -85,6 +101,32 @@ function SearchForm() {
   );
 }
 
+/** Never a bare "no results": the nearest words the catalogue holds, if any, and popular pieces. */
+function NothingFound({ didYouMean, popular }: { didYouMean: string | null; popular: ProductCardData[] }) {
+  return (
+    <>
+      {didYouMean && (
+        <p className="search-page__did-you-mean">
+          Did you mean <ShopLink to={searchPath(didYouMean)}>{didYouMean}</ShopLink>?
+        </p>
+      )}
+      <p className="search-page__prompt">
+        Try another word or a shorter one, or <ShopLink to="/all-products">browse all products</ShopLink>.
+      </p>
+      {popular.length > 0 && (
+        <section aria-labelledby="search-popular" className="search-page__popular">
+          <h2 id="search-popular">Popular pieces</h2>
+          <div className="product-grid">
+            {popular.map((product, i) => (
+              <ProductCard key={product.id} product={product} aboveFold={i < 2} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
 /**
  * After "See More", keyboard and screen-reader users land on the first new product instead of
  * staying at the end of a list that has grown above them.
@@ -108,7 +150,7 @@ function useFocusFirstNew(query: string, count: number) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, page, products, hasMore, error } = loaderData;
+  const { query, page, products, hasMore, error, meant, didYouMean, popular } = loaderData;
   const navigation = useNavigation();
   const focus = useFocusFirstNew(query, products.length);
   const pending = navigation.state === "loading" && navigation.location.pathname === "/search" ? navigation.location : null;
@@ -139,11 +181,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : products.length === 0 ? (
-        <p className="search-page__prompt">
-          Try another word or a shorter one, or <ShopLink to="/all-products">browse all products</ShopLink>.
-        </p>
+        <NothingFound didYouMean={didYouMean} popular={popular} />
       ) : (
         <>
+          {meant.length > 0 && (
+            <p className="search-page__prompt search-page__meant">Including results for {meant.map((m) => `“${m}”`).join(", ")}.</p>
+          )}
           <div ref={focus.grid} className="product-grid" aria-busy={loadingMore}>
             {products.map((product, i) => (
               <ProductCard key={product.id} product={product} aboveFold={i < 4} priority={i === 0} headingLevel={2} />

@@ -17,8 +17,8 @@ export interface ShownProduct {
 /**
  * The signed-out pages that show a product, as their cache keys: its own page, the home and listing
  * pages (plain URLs) and its category's, with their `.data` twins, and the sitemap. Other copies (a
- * filtered listing, a search, a product suggesting this one) age out within max-age plus
- * stale-while-revalidate.
+ * filtered listing, a product suggesting this one) age out within max-age plus
+ * stale-while-revalidate. Search results and suggestions are never kept (docs/product/search.md).
  */
 export function pagesShowingProduct(product: ShownProduct): string[] {
   const c = product.categoryId;
