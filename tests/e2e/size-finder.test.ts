@@ -36,10 +36,14 @@ const answer = (page: Page) => page.locator(".size-finder__answer");
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("size finder (%s)", (viewport) => {
   it("finds her size from measurements given once, and the next product tells her too", { timeout: 60_000 }, async () => {
-    const { page, close } = await browser.open(viewport, { hydrated: viewport === "laptop" });
+    const { page, close } = await browser.open(viewport, { hydrated: viewport === "desktop" });
     try {
       const enter = async () => {
-        await page.getByText("Find my size", { exact: true }).click();
+        // From the size chart: before the script, its disclosure's link opens the finder's disclosure
+        // (a fragment into a closed <details>); with it, the chart's modal hands her to the finder.
+        await page.getByText("Size Chart", { exact: true }).click();
+        await page.getByRole(viewport === "phone" ? "link" : "button", { name: "Find my size from my measurements" }).click();
+        if (viewport === "desktop") await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("size-finder-bust");
         await page.getByRole("radio", { name: "Centimetres" }).check();
         await page.getByLabel("Bust", { exact: true }).pressSequentially("86", { delay: 10 });
         await page.getByLabel("Waist", { exact: true }).pressSequentially("76", { delay: 10 });

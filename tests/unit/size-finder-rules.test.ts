@@ -43,7 +43,7 @@ describe("size finder: fit", () => {
     expect(fit).toMatchObject({ kind: "between", smaller: "M", larger: "L" });
     expect(fitWords(fit, "in")).toEqual({
       headline: "Between M and L: we suggest L for comfort.",
-      reason: "Bust, waist fit M, hip fits L. Bust 34 in: M, waist 30 in: M, hip 38 in: L.",
+      reason: "Bust and waist fit M, hip fits L. Bust 34 in: M, waist 30 in: M, hip 38 in: L.",
     });
   });
 
@@ -68,7 +68,7 @@ describe("size finder: fit", () => {
     const fit = findFit({ unit: "cm", bust: 120, waist: 110, hip: 125 }, ALL);
     expect(fit).toMatchObject({ kind: "too-large", largest: "4XL", beyondChart: true });
     expect(fitWords(fit, "cm")?.reason).toBe(
-      "Your bust (120 cm), waist (110 cm), hip (125 cm) are more than our largest size, 4XL (bust up to 112 cm).",
+      "Your bust (120 cm), waist (110 cm) and hip (125 cm) are more than our largest size, 4XL (bust up to 112 cm).",
     );
   });
 

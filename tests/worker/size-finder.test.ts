@@ -117,7 +117,7 @@ describe("the size finder's form", () => {
     });
     const page = await forms.get(kurti.path, her);
     expect(await answerOf(await page.text())).toBe(
-      "Between M and L: we suggest L for comfort. Bust, waist fit M, hip fits L. Bust 86 cm: M, waist 76 cm: M, hip 96.5 cm: L.",
+      "Between M and L: we suggest L for comfort. Bust and waist fit M, hip fits L. Bust 86 cm: M, waist 76 cm: M, hip 96.5 cm: L.",
     );
     expect(await answerOf(await (await forms.get(kurti.path, stranger)).text())).toBeNull();
     // Her profile shows them, with the form to change them.

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { Kept } from "../../lib/kept-html";
 import { FREE_SIZE, hasMeasuredSizes } from "../../lib/product-options";
-import { SizeChartTable } from "./size-chart-table";
+import { FIND_MY_SIZE_TARGET, SizeChartTable } from "./size-chart-table";
 
 const SizeChartDialog = lazy(() => import("./size-chart-dialog"));
 
@@ -35,6 +35,10 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
             <>
               <summary className="link-button">Size Chart</summary>
               <SizeChartTable />
+              {/* Following a link into a closed disclosure opens it: no script needed. */}
+              <p className="size-chart__finder">
+                <a href={`#${FIND_MY_SIZE_TARGET}`}>Find my size from my measurements</a>
+              </p>
             </>
           )}
         </Kept>

@@ -143,6 +143,9 @@ export interface FitWords {
 
 const listOf = (parts: string[]) => parts.join(", ");
 
+/** "bust", "bust and hip", "bust, waist and hip". */
+const andList = (parts: string[]) => (parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`);
+
 /** "Bust 36 in: M, waist 30 in: M, hip 38 in: L": each measurement and the size it fits. */
 function reasonLine(reasons: readonly Reason[], unit: Unit): string {
   const parts = reasons.map((r, i) => {
@@ -168,21 +171,21 @@ export function fitWords(fit: Fit, unit: Unit): FitWords | null {
     }
     case "between": {
       const at = (size: string) => fit.reasons.filter((r) => r.size === size).map((r) => r.measure);
-      const fitsSmaller = listOf(at(fit.smaller));
-      const fitsLarger = listOf(at(fit.larger));
+      const fitsSmaller = andList(at(fit.smaller));
+      const fitsLarger = andList(at(fit.larger));
       const headline = fit.soldOut
         ? `Between ${fit.smaller} and ${fit.larger}: ${fit.larger} would fit you, but it is sold out.`
         : `Between ${fit.smaller} and ${fit.larger}: we suggest ${fit.larger} for comfort.`;
       return {
         headline,
-        reason: `${capitalise(fitsSmaller)} ${fitsSmaller.includes(",") ? "fit" : "fits"} ${fit.smaller}, ${fitsLarger} ${
-          fitsLarger.includes(",") ? "fit" : "fits"
+        reason: `${capitalise(fitsSmaller)} ${at(fit.smaller).length > 1 ? "fit" : "fits"} ${fit.smaller}, ${fitsLarger} ${
+          at(fit.larger).length > 1 ? "fit" : "fits"
         } ${fit.larger}. ${reasonLine(fit.reasons, unit)}`,
       };
     }
     case "too-large": {
       const over = fit.reasons.filter((r) => r.size === null);
-      const overList = `${listOf(over.map((r) => `${r.measure} (${formatMeasure(r.value, unit)})`))} ${over.length > 1 ? "are" : "is"}`;
+      const overList = `${andList(over.map((r) => `${r.measure} (${formatMeasure(r.value, unit)})`))} ${over.length > 1 ? "are" : "is"}`;
       const top = fit.beyondChart ? LARGEST : (chartRow(fit.largest) ?? LARGEST);
       const first = over[0]!;
       const limit = `${first.measure} up to ${chartValue(top[column(first.measure)], unit)}`;
