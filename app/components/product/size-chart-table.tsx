@@ -3,9 +3,6 @@ import { SIZE_CHART } from "../../../workers/services/catalog/size-finder.rules"
 /** Body measurements in inches (docs/product/catalog.md); the size finder reads the same rows. */
 export { SIZE_CHART };
 
-/** The size finder's first field on the product page (size-finder.tsx), where the chart sends her to find her size. */
-export const FIND_MY_SIZE_TARGET = "size-finder-bust";
-
 /** The size chart; it only ever reaches the browser in the on-demand modal's chunk. */
 export function SizeChartTable() {
   return (

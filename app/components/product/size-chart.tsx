@@ -2,7 +2,10 @@ import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { Kept } from "../../lib/kept-html";
 import { FREE_SIZE, hasMeasuredSizes } from "../../lib/product-options";
-import { FIND_MY_SIZE_TARGET, SizeChartTable } from "./size-chart-table";
+import { SizeChartTable } from "./size-chart-table";
+
+/** The size finder's first field on the product page (the form `size-finder`'s bust), where the chart sends her. */
+const FIND_MY_SIZE_TARGET = "size-finder-bust";
 
 const SizeChartDialog = lazy(() => import("./size-chart-dialog"));
 
@@ -60,7 +63,7 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
       )}
       {open && (
         <Suspense fallback={null}>
-          <SizeChartDialog onClose={() => setOpen(false)} />
+          <SizeChartDialog onClose={() => setOpen(false)} finderTarget={FIND_MY_SIZE_TARGET} />
         </Suspense>
       )}
     </div>

@@ -2,8 +2,7 @@ import { useEffect, useMemo } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { MAX_ADDRESSES } from "../../../workers/services/accounts/address.rules";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../../workers/services/accounts/profile";
-import { currentMeasurements } from "../../../workers/services/catalog/size-finder";
-import { formatMeasure } from "../../../workers/services/catalog/size-finder.rules";
+import { currentMeasurements, formatMeasure } from "../../../workers/services/catalog/size-finder";
 import { settings } from "../../../workers/services/content/settings";
 import { FormMessage } from "../../components/forms/fields";
 import { SizeFinder, SizeFinderForm } from "../../components/product/size-finder";
@@ -43,6 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     updated: params.get("updated") === "1",
     photoRule: { maxBytes: PROFILE_IMAGE.maxBytes, types: [...PROFILE_IMAGE.types] },
     measurements,
+    // Said on the server: the size finder's rules stay out of the page's script.
+    measurementsText: measurements
+      ? `Bust ${formatMeasure(measurements.bust, measurements.unit)}, waist ${formatMeasure(measurements.waist, measurements.unit)}, hip ${formatMeasure(measurements.hip, measurements.unit)}`
+      : null,
   };
 }
 
@@ -84,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, updated, photoRule, measurements } = loaderData;
+  const { profile, editing, updated, photoRule, measurements, measurementsText } = loaderData;
   const navigate = useNavigate();
 
   // With JavaScript the toast has said it: drop `?updated=1` so a reload does not say it again.
@@ -109,8 +112,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <section className="profile__measurements" aria-labelledby="measurements-title">
           <h2 id="measurements-title">My measurements</h2>
           <p>
-            {measurements
-              ? `Bust ${formatMeasure(measurements.bust, measurements.unit)}, waist ${formatMeasure(measurements.waist, measurements.unit)}, hip ${formatMeasure(measurements.hip, measurements.unit)}: every product page tells you which of its sizes fits.`
+            {measurementsText
+              ? `${measurementsText}: every product page tells you which of its sizes fits.`
               : "Give your bust, waist and hip once, and every product page tells you which of its sizes fits."}
           </p>
           <SizeFinder form="profile-size-finder" answer={measurements ? { measurements, words: null } : null} />

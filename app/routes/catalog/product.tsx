@@ -15,7 +15,7 @@ import { ProductTabs } from "../../components/product/product-tabs";
 import { PurchaseForm } from "../../components/product/purchase-form";
 import { Rating } from "../../components/product/rating-summary";
 import { ReviewsPanel } from "../../components/product/reviews-panel";
-import { SizeFinder, SizeFinderForm } from "../../components/product/size-finder";
+import { sizeFinderHtml } from "../../components/product/size-finder-html.server";
 import { ProductCard } from "../../components/product-card";
 import { ShopLink } from "../../components/shop-link";
 import { WishlistHeart } from "../../components/wishlist-heart";
@@ -132,9 +132,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
-    sizeFit: measurements ? fitForProduct(measurements, product.sizes) : null,
     // A Free Size piece has nothing to measure against: the finder only answers, it does not ask.
-    asksSize: hasMeasuredSizes(product.sizes),
+    sizeFinder: sizeFinderHtml(measurements ? fitForProduct(measurements, product.sizes) : null, hasMeasuredSizes(product.sizes)),
   };
 }
 
@@ -156,8 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     reviewFeedback,
     sizePrompt,
     related,
-    sizeFit,
-    asksSize,
+    sizeFinder,
   } = loaderData;
   const navigation = useNavigation();
   // Another product is on its way (a related card was chosen), this one dims.
@@ -195,9 +193,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
           <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt}>
-            {(asksSize || sizeFit?.words) && <SizeFinder form="size-finder" answer={sizeFit} asks={asksSize} />}
+            {sizeFinder && (
+              // Server-rendered HTML, kept as it is through hydration (see size-finder-html.server.tsx).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the finder, on the server.
+              <div className="size-finder-slot" dangerouslySetInnerHTML={{ __html: sizeFinder }} suppressHydrationWarning />
+            )}
           </PurchaseForm>
-          {asksSize && <SizeFinderForm id="size-finder" back={path} />}
+          {/* The finder's fields sit inside the purchase form and belong to this one (their `form` attribute). */}
+          <form id="size-finder" method="post" action="/size-finder" hidden>
+            <input type="hidden" name="back" value={path} />
+          </form>
         </div>
       </div>
 

@@ -4,7 +4,7 @@ import { requireUser } from "../accounts/session";
 import type { ServiceContext } from "../platform/context";
 import { readCookie } from "../platform/cookies";
 import { parseInput } from "../platform/validate";
-import { type Fit, type FitWords, findFit, fitWords, type Measurements } from "./size-finder.rules";
+import { type Fit, type FitWords, findFit, fitWords, formatMeasure, type Measurements } from "./size-finder.rules";
 import { measurementsCookieValue, measurementsSchema, readMeasurementsCookie } from "./size-finder.schema";
 
 /**
@@ -20,7 +20,7 @@ export const MEASUREMENTS_COOKIE = "aanchal_fit";
 export const MEASUREMENTS_COOKIE_DAYS = 365;
 
 export type { Measurements };
-export { measurementsCookieValue };
+export { formatMeasure, measurementsCookieValue };
 
 const measurementsQuery = (ctx: ServiceContext, userId: number) =>
   ctx.db
