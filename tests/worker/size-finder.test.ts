@@ -187,6 +187,13 @@ describe("the size finder's API", () => {
     expect(await (await call("GET", "/api/me/measurements", stranger.token)).json()).toEqual({
       measurements: { unit: "in", bust: 34, waist: 30, hip: 36 },
     });
+    // Changed from her profile page's form: back to the profile, and the API sees the change.
+    const fromProfile = await forms.post("/size-finder", { back: "/profile", unit: "in", bust: "36", waist: "32.5", hip: "38" }, stranger);
+    expect(fromProfile.status).toBe(303);
+    expect(fromProfile.headers.get("location")).toBe("/profile#profile-size-finder-box");
+    expect(await (await call("GET", "/api/me/measurements", stranger.token)).json()).toEqual({
+      measurements: { unit: "in", bust: 36, waist: 32.5, hip: 38 },
+    });
   });
 
   it("answers a product's fit for measurements in the query", async () => {

@@ -143,20 +143,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const {
-    product,
-    rating,
-    preselected,
-    soldOut,
-    cardPrice,
-    path,
-    reviews,
-    reviewsPageSize,
-    reviewFeedback,
-    sizePrompt,
-    related,
-    sizeFinder,
-  } = loaderData;
+  const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
+    loaderData;
+  const { sizeFinder } = loaderData;
   const navigation = useNavigation();
   // Another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", cookieHeader(MEASUREMENTS_COOKIE, saved.cookie, { maxAge: MEASUREMENTS_COOKIE_DAYS * 86400, secure }));
   }
   // Back at the answer, not at the top of the page, where a phone shows only the picture.
-  return redirect(`${back}#size-finder-box`, { status: 303, headers });
+  return redirect(`${back}#${back === "/profile" ? "profile-size-finder-box" : "size-finder-box"}`, { status: 303, headers });
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
