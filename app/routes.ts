@@ -33,6 +33,7 @@ export default [
     route("women-products/:category/:slug", "routes/catalog/product.tsx"),
     route("women-products/:category/:slug/reviews", "routes/catalog/product-reviews.ts"),
     route("search", "routes/catalog/search.tsx"),
+    route("size-finder", "routes/catalog/size-finder.tsx"),
     route("coming-soon", "routes/content/coming-soon.tsx"),
     route("cart", "routes/shopping/cart.tsx"),
     route("checkout", "routes/orders/checkout.tsx"),

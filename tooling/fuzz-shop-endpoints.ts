@@ -2,6 +2,9 @@
 import { TEST_ADDRESS } from "./accounts";
 import { account, addressFields, BAD_SEGMENTS, type Endpoint, ghostEmail, PASSWORD, segment, token43 } from "./fuzz-model";
 
+/** Her size-finder measurements, valid: an M in inches. */
+const measurementFields = { unit: () => "in", bust: () => "34", waist: () => "30", hip: () => "36" };
+
 /** The shop's API endpoints, pages and page actions (the back office's are in fuzz-back-office.ts). */
 export const SHOP_ENDPOINT_LIST: Endpoint[] = [
   { method: "GET", path: "/api/categories", query: ["x"] },
@@ -12,7 +15,15 @@ export const SHOP_ENDPOINT_LIST: Endpoint[] = [
     query: ["category", "subcategory", "page", "limit", "sort", "minPrice", "maxPrice", "size", "color"],
   },
   { method: "GET", path: "/api/products/search", query: ["query", "q", "page", "limit"] },
-  { method: "GET", path: "/api/products/slug/:slug", fill: (r, t) => `/api/products/slug/${segment(r, t.productPath.split("/").pop()!)}` },
+  {
+    method: "GET",
+    path: "/api/products/slug/:slug",
+    fill: (r, t) => `/api/products/slug/${segment(r, t.productPath.split("/").pop()!)}`,
+    query: ["unit", "bust", "waist", "hip"],
+  },
+  { method: "GET", path: "/api/me/measurements" },
+  // The size finder: a missing unit is inches, so only a measurement surely refuses the write.
+  { method: "PUT", path: "/api/me/measurements", fields: measurementFields, mustBreak: ["bust", "waist", "hip"] },
   { method: "GET", path: "/api/pincode/:pin", fill: (r) => `/api/pincode/${segment(r, r.pick(["201001", "000000", "99999", "1234567"]))}` },
   { method: "POST", path: "/api/auth/login", fields: { email: ghostEmail, password: PASSWORD } },
   { method: "POST", path: "/api/auth/register", fields: account, mustBreak: ["name", "email", "mobile", "password"] },
@@ -265,6 +276,14 @@ export const SHOP_ENDPOINT_LIST: Endpoint[] = [
       `/${r.pick(["coming-soon", "cart", "checkout", "wishlist", "my-orders", "login", "logout", "nothing-here", "sitemap.xml", "robots.txt"])}`,
   },
   { method: "GET", path: "/profile", query: ["edit", "updated"] },
+  { method: "GET", path: "/size-finder", query: ["back"] },
+  {
+    method: "POST",
+    path: "/size-finder",
+    page: true,
+    fields: { back: (_r, t) => t.productPath, ...measurementFields },
+    mustBreak: ["bust", "waist", "hip"],
+  },
   { method: "GET", path: "/signin", query: ["redirect", "notice"] },
   { method: "GET", path: "/verify-otp", query: ["redirect"] },
   { method: "GET", path: "/reset-password/:token", fill: (r) => `/reset-password/${segment(r, token43(r))}` },

@@ -75,6 +75,7 @@ export async function renderedPages(baseUrl: string): Promise<[name: string, pat
     ["faq", "/faqs?topic=shipping-delivery"],
     ["shipping policy", "/shipping-delivery-policy"],
     ["profile", "/profile"],
+    ["size finder", "/size-finder"],
     ["cart", "/cart"],
     ["checkout", "/checkout"],
     ["wishlist", "/wishlist"],

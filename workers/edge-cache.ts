@@ -12,7 +12,9 @@
  */
 
 import { sessionCookieValue } from "./services/accounts/session";
+import { MEASUREMENTS_COOKIE } from "./services/catalog/size-finder";
 import { settings } from "./services/content/settings";
+import { readCookie } from "./services/platform/cookies";
 
 const STORED_AT = "X-Edge-Stored-At";
 const MAX_AGE = "X-Edge-Max-Age";
@@ -44,9 +46,11 @@ function hasSession(req: Request): boolean {
 /**
  * Whether the answer to `req` may be kept here and served to other visitors (when its route allows
  * it): a GET without a session. Such a page must not depend on anything else the request carries.
+ * A guest's size-finder measurements (a cookie) make her product pages her own: such a request
+ * neither reads nor fills the shared copy.
  */
 export function mayBeShared(req: Request): boolean {
-  return req.method === "GET" && !hasSession(req);
+  return req.method === "GET" && !hasSession(req) && readCookie(req.headers, MEASUREMENTS_COOKIE) === undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, timestamp } from "./columns";
 
 export const USER_ROLES = ["shopper", "staff", "owner"] as const;
@@ -116,3 +116,18 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt), index("audit_log_created_idx").on(t.createdAt)],
 );
+
+/**
+ * A shopper's body measurements for the size finder (docs/product/size-finder.md): one row per
+ * account, kept as she entered them, in her unit (`in` or `cm`), so the page says them back her way.
+ */
+export const bodyMeasurements = sqliteTable("body_measurements", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  unit: text("unit", { enum: ["in", "cm"] }).notNull(),
+  bust: real("bust").notNull(),
+  waist: real("waist").notNull(),
+  hip: real("hip").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});

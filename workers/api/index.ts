@@ -5,6 +5,7 @@ import { authApi } from "./accounts/auth";
 import { pincodeApi } from "./accounts/pincode";
 import { adminApi } from "./back-office/admin";
 import { catalogApi } from "./catalog/catalog";
+import { sizeFinderApi } from "./catalog/size-finder";
 import { messagesApi } from "./content/messages";
 import { orderInvoiceApi } from "./orders/order-invoice";
 import { orderReturnsApi } from "./orders/order-returns";
@@ -39,6 +40,7 @@ export const api = new Hono<ApiEnv>()
           : smallBody(c, next),
   )
   .route("/", catalogApi)
+  .route("/", sizeFinderApi)
   .route("/", authApi)
   .route("/", addressesApi)
   .route("/", pincodeApi)

@@ -29,13 +29,15 @@ interface PurchaseFormProps {
   cardPrice: CardPrice | null;
   soldOut: boolean;
   sizePrompt: string;
+  /** Beside the size chart: the size finder, whose fields belong to a form of their own. */
+  children?: React.ReactNode;
 }
 
 /** The action's refusal of a post without a size: said at the size choice, not under the form. */
 const sizeRefusal = (answer: CartAnswer | undefined) =>
   answer?.kind === "invalid" && answer.selection && answer.selection.size === null ? answer.message : null;
 
-export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: PurchaseFormProps) {
+export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt, children }: PurchaseFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const answer = useActionData<typeof cartAction>();
@@ -112,6 +114,7 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
         }}
       />
       <SizeChart sizes={product.sizes} />
+      {children}
       <QuantityStepper value={quantity} stock={size?.stock ?? null} onChange={setQuantity} />
       {answer && !sizeRefusal(answer) && (
         <p

@@ -1,14 +1,7 @@
-/** Body measurements in inches (docs/product/catalog.md). */
-export const SIZE_CHART = [
-  { size: "XS", chest: 30, waist: 26, hip: 32 },
-  { size: "S", chest: 32, waist: 28, hip: 34 },
-  { size: "M", chest: 34, waist: 30, hip: 36 },
-  { size: "L", chest: 36, waist: 32, hip: 38 },
-  { size: "XL", chest: 38, waist: 34, hip: 40 },
-  { size: "XXL", chest: 40, waist: 36, hip: 42 },
-  { size: "3XL", chest: 42, waist: 38, hip: 44 },
-  { size: "4XL", chest: 44, waist: 40, hip: 46 },
-] as const;
+import { SIZE_CHART } from "../../../workers/services/catalog/size-finder.rules";
+
+/** Body measurements in inches (docs/product/catalog.md); the size finder reads the same rows. */
+export { SIZE_CHART };
 
 /** The size chart; it only ever reaches the browser in the on-demand modal's chunk. */
 export function SizeChartTable() {

@@ -4,6 +4,9 @@ import { Kept } from "../../lib/kept-html";
 import { FREE_SIZE, hasMeasuredSizes } from "../../lib/product-options";
 import { SizeChartTable } from "./size-chart-table";
 
+/** The size finder's first field on the product page (the form `size-finder`'s bust), where the chart sends her. */
+const FIND_MY_SIZE_TARGET = "size-finder-bust";
+
 const SizeChartDialog = lazy(() => import("./size-chart-dialog"));
 
 const SUMMARY = '<summary class="link-button">Size Chart</summary>';
@@ -35,6 +38,10 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
             <>
               <summary className="link-button">Size Chart</summary>
               <SizeChartTable />
+              {/* Following a link into a closed disclosure opens it: no script needed. */}
+              <p className="size-chart__finder">
+                <a href={`#${FIND_MY_SIZE_TARGET}`}>Find my size from my measurements</a>
+              </p>
             </>
           )}
         </Kept>
@@ -56,7 +63,7 @@ export function SizeChart({ sizes }: { sizes: readonly { size: string }[] }) {
       )}
       {open && (
         <Suspense fallback={null}>
-          <SizeChartDialog onClose={() => setOpen(false)} />
+          <SizeChartDialog onClose={() => setOpen(false)} finderTarget={FIND_MY_SIZE_TARGET} />
         </Suspense>
       )}
     </div>

@@ -2,8 +2,10 @@ import { useEffect, useMemo } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { MAX_ADDRESSES } from "../../../workers/services/accounts/address.rules";
 import { getProfile, PROFILE_IMAGE, updateProfile } from "../../../workers/services/accounts/profile";
+import { currentMeasurements, formatMeasure } from "../../../workers/services/catalog/size-finder";
 import { settings } from "../../../workers/services/content/settings";
 import { FormMessage } from "../../components/forms/fields";
+import { SizeFinder, SizeFinderForm } from "../../components/product/size-finder";
 import { draftFromProfile, draftValues, emptyAddress, inputErrors, readDraft } from "../../components/profile/profile-draft";
 import { type FormError, ProfileForm } from "../../components/profile/profile-form";
 import { ProfileSummary, type ProfileView } from "../../components/profile/profile-summary";
@@ -19,7 +21,11 @@ const memberSince = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "s
 
 /** `?edit=1` is the edit view and `?updated=1` the answer to a save, so both work without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, addresses } = await signedInRead(request, getProfile(context.services));
+  // Her size-finder measurements travel in the same round trip as the profile.
+  const [{ user, addresses }, measurements] = await Promise.all([
+    signedInRead(request, getProfile(context.services)),
+    currentMeasurements(context.services, request.headers),
+  ]);
   const params = new URL(request.url).searchParams;
   const view: ProfileView = {
     name: user.name,
@@ -35,6 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing: params.has("edit"),
     updated: params.get("updated") === "1",
     photoRule: { maxBytes: PROFILE_IMAGE.maxBytes, types: [...PROFILE_IMAGE.types] },
+    measurements,
+    // Said on the server: the size finder's rules stay out of the page's script.
+    measurementsText: measurements
+      ? `Bust ${formatMeasure(measurements.bust, measurements.unit)}, waist ${formatMeasure(measurements.waist, measurements.unit)}, hip ${formatMeasure(measurements.hip, measurements.unit)}`
+      : null,
   };
 }
 
@@ -76,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, updated, photoRule } = loaderData;
+  const { profile, editing, updated, photoRule, measurements, measurementsText } = loaderData;
   const navigate = useNavigate();
 
   // With JavaScript the toast has said it: drop `?updated=1` so a reload does not say it again.
@@ -98,6 +109,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <h1>My profile</h1>
         <FormMessage message={updated ? UPDATED : null} tone="success" />
         <ProfileSummary profile={profile} />
+        <section className="profile__measurements" aria-labelledby="measurements-title">
+          <h2 id="measurements-title">My measurements</h2>
+          <p>
+            {measurementsText
+              ? `${measurementsText}: every product page tells you which of its sizes fits.`
+              : "Give your bust, waist and hip once, and every product page tells you which of its sizes fits."}
+          </p>
+          <SizeFinder form="profile-size-finder" answer={measurements ? { measurements, words: null } : null} />
+          <SizeFinderForm id="profile-size-finder" back="/profile" />
+        </section>
       </section>
     );
   }

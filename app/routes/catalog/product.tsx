@@ -4,6 +4,7 @@ import { PRODUCT_NOT_FOUND } from "../../../workers/services/catalog/catalog.rul
 import { getProductPage } from "../../../workers/services/catalog/catalog-pages";
 import { messages } from "../../../workers/services/catalog/choice.rules";
 import { cardPrice, isOutOfStock, paiseToRupees } from "../../../workers/services/catalog/pricing";
+import { currentMeasurements, fitForProduct } from "../../../workers/services/catalog/size-finder";
 import { settings } from "../../../workers/services/content/settings";
 import { AppError } from "../../../workers/services/platform/errors";
 import { categorySegment, productPath } from "../../../workers/services/platform/paths";
@@ -14,13 +15,14 @@ import { ProductTabs } from "../../components/product/product-tabs";
 import { PurchaseForm } from "../../components/product/purchase-form";
 import { Rating } from "../../components/product/rating-summary";
 import { ReviewsPanel } from "../../components/product/reviews-panel";
+import { sizeFinderHtml } from "../../components/product/size-finder-html.server";
 import { ProductCard } from "../../components/product-card";
 import { ShopLink } from "../../components/shop-link";
 import { WishlistHeart } from "../../components/wishlist-heart";
 import { publicPageHeaders } from "../../lib/cache";
 import { cartAction } from "../../lib/cart.server";
 import { toProductCard } from "../../lib/product-card.server";
-import { presetSize, ratingSummary } from "../../lib/product-options";
+import { hasMeasuredSizes, presetSize, ratingSummary } from "../../lib/product-options";
 import { reviewFeedback, reviewItem } from "../../lib/reviews.server";
 import { imagePreload, jsonLd, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/product";
@@ -99,6 +101,10 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   let page: Awaited<ReturnType<typeof getProductPage>>;
+  // Her size-finder measurements, read in the same round trip as the product (handled below; a
+  // missing product must not leave it unhandled).
+  const measured = currentMeasurements(context.services, request.headers);
+  measured.catch(() => {});
   try {
     // `?reviews=N`: the Reviews tab's "Show more" without JavaScript.
     page = await getProductPage(context.services, params.slug, { reviews: Number(url.searchParams.get("reviews")) || undefined });
@@ -110,6 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = productPath(product.category.name, product.slug);
   // An old or hand-typed category segment goes to the canonical URL before anything is shaped.
   if (params.category !== categorySegment(product.category.name)) throw redirect(path, 301);
+  const measurements = await measured;
   return {
     product: pageProduct(product),
     rating: ratingSummary(product.rating.average, product.rating.count),
@@ -125,6 +132,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewFeedback: await reviewFeedback(context.services, url),
     meta: productMeta(product, new URL(request.url).origin, path),
     related: related.map(toProductCard),
+    // A Free Size piece has nothing to measure against: the finder only answers, it does not ask.
+    sizeFinder: sizeFinderHtml(measurements ? fitForProduct(measurements, product.sizes) : null, hasMeasuredSizes(product.sizes)),
   };
 }
 
@@ -136,6 +145,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
     loaderData;
+  const { sizeFinder } = loaderData;
   const navigation = useNavigation();
   // Another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
@@ -171,7 +181,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
-          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt} />
+          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt}>
+            {sizeFinder && (
+              // Server-rendered HTML, kept as it is through hydration (see size-finder-html.server.tsx).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the finder, on the server.
+              <div className="size-finder-slot" dangerouslySetInnerHTML={{ __html: sizeFinder }} suppressHydrationWarning />
+            )}
+          </PurchaseForm>
+          {/* The finder's fields sit inside the purchase form and belong to this one (their `form` attribute). */}
+          <form id="size-finder" method="post" action="/size-finder" hidden>
+            <input type="hidden" name="back" value={path} />
+          </form>
         </div>
       </div>
 

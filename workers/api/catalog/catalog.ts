@@ -4,6 +4,7 @@ import { listCategories, listProducts, listSubcategories } from "../../services/
 import { getProductWithReviews } from "../../services/catalog/catalog-pages";
 import { searchProducts } from "../../services/catalog/catalog-search";
 import { paiseToRupees } from "../../services/catalog/pricing";
+import { fitForProduct, measurementsFromQuery } from "../../services/catalog/size-finder";
 import { averageRatingJson, reviewJson } from "../shopping/review-json";
 import type { ApiEnv } from "../types";
 
@@ -63,6 +64,9 @@ export const catalogApi = new Hono<ApiEnv>()
     return c.json(products.map((p) => productJson(p)));
   })
   .get("/products/slug/:slug", async (c) => {
+    // `?unit=&bust=&waist=&hip=`: which of its sizes fits those measurements (docs/product/size-finder.md).
+    const measurements = measurementsFromQuery(c.req.query());
     const { product, reviews } = await getProductWithReviews(c.var.ctx, c.req.param("slug"));
-    return c.json(productJson(product, reviews));
+    const json = productJson(product, reviews);
+    return c.json(measurements ? { ...json, fit: fitForProduct(measurements, product.sizes) } : json);
   });
