@@ -29,13 +29,17 @@ interface PurchaseFormProps {
   cardPrice: CardPrice | null;
   soldOut: boolean;
   sizePrompt: string;
+  /** A swatch's link before the script runs (the page with that colour's pictures first). */
+  colourHref?: (name: string) => string;
+  /** Told of every colour she ticks, including one ticked before the script started. */
+  onColourChange?: (name: string) => void;
 }
 
 /** The action's refusal of a post without a size: said at the size choice, not under the form. */
 const sizeRefusal = (answer: CartAnswer | undefined) =>
   answer?.kind === "invalid" && answer.selection && answer.selection.size === null ? answer.message : null;
 
-export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt }: PurchaseFormProps) {
+export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt, colourHref, onColourChange }: PurchaseFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const answer = useActionData<typeof cartAction>();
@@ -44,7 +48,11 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
   // quantity brought within 1 and the size's stock, as the stepper would have done.
   const posted = answer?.kind === "invalid" ? answer.selection : undefined;
   const initial = posted ?? { ...preselected, quantity: 1 };
-  const [color, setColor] = useState(initial.color);
+  const [color, setColorState] = useState(initial.color);
+  const setColor = (name: string) => {
+    setColorState(name);
+    onColourChange?.(name);
+  };
   const [sizeName, setSizeName] = useState(initial.size);
   const size = findSize(product.sizes, sizeName);
   const [quantity, setQuantity] = useState(() => clampQuantity(initial.quantity, size?.stock ?? Number.POSITIVE_INFINITY));
@@ -63,7 +71,8 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
     const pickedColor = picked.get("color");
     const pickedSize = picked.get("size");
     const typed = picked.get("quantity");
-    if (typeof pickedColor === "string" && pickedColor !== color) setColor(pickedColor);
+    // Told even when unchanged here: a refused post shows the posted colour, the gallery the URL's.
+    if (typeof pickedColor === "string") setColor(pickedColor);
     const stock = findSize(product.sizes, typeof pickedSize === "string" ? pickedSize : sizeName)?.stock;
     if (typeof pickedSize === "string" && pickedSize !== sizeName) {
       setSizeName(pickedSize);
@@ -98,7 +107,7 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
     <OnceForm ref={form} method="post" className="purchase" noValidate onSubmit={askForSize}>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
-      <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} />
+      <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} colourHref={colourHref} />
       <SizeOptions
         groupRef={sizeGroup}
         sizes={product.sizes}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, type MetaDescriptor, redirect, useNavigation } from "react-router";
 import type { Product } from "../../../workers/services/catalog/catalog";
 import { PRODUCT_NOT_FOUND } from "../../../workers/services/catalog/catalog.rules";
@@ -7,8 +8,10 @@ import { cardPrice, isOutOfStock, paiseToRupees } from "../../../workers/service
 import { settings } from "../../../workers/services/content/settings";
 import { AppError } from "../../../workers/services/platform/errors";
 import { categorySegment, productPath } from "../../../workers/services/platform/paths";
+import { categoryHref } from "../../components/catalog/listing-url";
 import { DetailsPanel } from "../../components/product/details-panel";
 import { Gallery } from "../../components/product/gallery";
+import { colourFirst } from "../../components/product/media";
 import { pageProduct } from "../../components/product/page-product";
 import { ProductTabs } from "../../components/product/product-tabs";
 import { PurchaseForm } from "../../components/product/purchase-form";
@@ -35,7 +38,7 @@ function isMissingProduct(error: unknown): boolean {
  * offer and rating, and where it sits in the shop). Built here, with the data, so the browser needs
  * no code for it: `meta` only hands it over.
  */
-function productMeta(product: Product, origin: string, path: string): MetaDescriptor[] {
+function productMeta(product: Product, origin: string, path: string, colour: string | null): MetaDescriptor[] {
   const url = origin + path;
   const offer = cardPrice(product.sizes);
   const rating = ratingSummary(product.rating.average, product.rating.count);
@@ -85,13 +88,13 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
         "@type": "ListItem",
         position: 2,
         name: product.category.name,
-        item: `${origin}/category/${product.category.id}`,
+        item: origin + categoryHref(product.category.id),
       },
       { "@type": "ListItem", position: 3, name: product.name, item: url },
     ],
   });
-  // The gallery opens on the first item: when it is an image, it is the page's largest paint.
-  const first = product.media[0];
+  // The gallery opens on the first item (of the chosen colour): when it is an image, it is the page's largest paint.
+  const first = colourFirst(product.media, colour)[0];
   const preload: MetaDescriptor[] = first?.type === "image" ? [{ tagName: "link", ...imagePreload(first.url) }] : [];
   return [...seo, productLd, breadcrumbLd, ...preload];
 }
@@ -110,20 +113,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = productPath(product.category.name, product.slug);
   // An old or hand-typed category segment goes to the canonical URL before anything is shaped.
   if (params.category !== categorySegment(product.category.name)) throw redirect(path, 301);
+  // `?colour=Navy` (a swatch's link): that colour chosen and its pictures first; any other value, the first colour.
+  const asked = url.searchParams.get("colour")?.trim().toLowerCase();
+  const colour = (product.colors.find((c) => c.name.toLowerCase() === asked) ?? product.colors[0])?.name ?? null;
   return {
     product: pageProduct(product),
     rating: ratingSummary(product.rating.average, product.rating.count),
-    preselected: { color: product.colors[0]?.name ?? null, size: presetSize(product.sizes)?.size ?? null },
+    preselected: { color: colour, size: presetSize(product.sizes)?.size ?? null },
     soldOut: isOutOfStock(product.sizes),
     // Shown while no size is chosen: the lowest in-stock price, what a card shows.
     cardPrice: cardPrice(product.sizes),
     path,
+    // Built here, not in the page: the listing's URL code stays out of this page's script.
+    categoryHref: categoryHref(product.category.id),
     reviews: reviews.map(reviewItem),
     reviewsPageSize: settings.catalogue.reviewsShown,
     // The action's words for a missing size, said by the browser too (the rules stay out of the page's script).
     sizePrompt: messages.selectSize,
     reviewFeedback: await reviewFeedback(context.services, url),
-    meta: productMeta(product, new URL(request.url).origin, path),
+    meta: productMeta(product, new URL(request.url).origin, path, colour),
     related: related.map(toProductCard),
   };
 }
@@ -134,12 +142,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
-    loaderData;
+  const {
+    product,
+    rating,
+    preselected,
+    soldOut,
+    cardPrice,
+    path,
+    categoryHref,
+    reviews,
+    reviewsPageSize,
+    reviewFeedback,
+    sizePrompt,
+    related,
+  } = loaderData;
   const navigation = useNavigation();
   // Another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
-  const categoryHref = `/category/${product.category.id}`;
+  // The colour ticked in the form orders the gallery; another product starts from its own.
+  const [chosen, setChosen] = useState({ productId: product.id, colour: preselected.color });
+  const colour = chosen.productId === product.id ? chosen.colour : preselected.color;
   return (
     // Keyed by product, so moving to another product starts from its own preselection.
     <div
@@ -162,7 +184,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="product-page__top">
-        <Gallery media={product.media} name={product.name} />
+        <Gallery media={product.media} name={product.name} colour={colour} />
         <div className="product-info">
           <p className="eyebrow">{product.category.name}</p>
           <div className="product-info__title-row">
@@ -171,7 +193,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
-          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt} />
+          <PurchaseForm
+            product={product}
+            preselected={preselected}
+            cardPrice={cardPrice}
+            soldOut={soldOut}
+            sizePrompt={sizePrompt}
+            colourHref={(name) => `${path}?colour=${encodeURIComponent(name)}`}
+            onColourChange={(name) => setChosen({ productId: product.id, colour: name })}
+          />
         </div>
       </div>
 
