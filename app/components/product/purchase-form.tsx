@@ -71,8 +71,8 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
     const pickedColor = picked.get("color");
     const pickedSize = picked.get("size");
     const typed = picked.get("quantity");
-    // Told even when unchanged here: a refused post shows the posted colour, the gallery the URL's.
-    if (typeof pickedColor === "string") setColor(pickedColor);
+    // A colour ticked before the script started also brings its pictures forward (setColor says so).
+    if (typeof pickedColor === "string" && pickedColor !== color) setColor(pickedColor);
     const stock = findSize(product.sizes, typeof pickedSize === "string" ? pickedSize : sizeName)?.stock;
     if (typeof pickedSize === "string" && pickedSize !== sizeName) {
       setSizeName(pickedSize);

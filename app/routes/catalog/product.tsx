@@ -113,13 +113,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = productPath(product.category.name, product.slug);
   // An old or hand-typed category segment goes to the canonical URL before anything is shaped.
   if (params.category !== categorySegment(product.category.name)) throw redirect(path, 301);
-  // `?colour=Navy` (a swatch's link): that colour chosen and its pictures first; any other value, the first colour.
+  // `?colour=Navy` (a swatch's link): that colour chosen and its pictures first. Without one (or with
+  // one the product does not have) the first colour is ticked and the pictures keep the owner's order.
   const asked = url.searchParams.get("colour")?.trim().toLowerCase();
-  const colour = (product.colors.find((c) => c.name.toLowerCase() === asked) ?? product.colors[0])?.name ?? null;
+  const colour = product.colors.find((c) => c.name.toLowerCase() === asked)?.name ?? null;
   return {
     product: pageProduct(product),
     rating: ratingSummary(product.rating.average, product.rating.count),
-    preselected: { color: colour, size: presetSize(product.sizes)?.size ?? null },
+    preselected: { color: colour ?? product.colors[0]?.name ?? null, size: presetSize(product.sizes)?.size ?? null },
+    colour,
     soldOut: isOutOfStock(product.sizes),
     // Shown while no size is chosen: the lowest in-stock price, what a card shows.
     cardPrice: cardPrice(product.sizes),
@@ -146,6 +148,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     product,
     rating,
     preselected,
+    colour: askedColour,
     soldOut,
     cardPrice,
     path,
@@ -159,9 +162,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // Another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
-  // The colour ticked in the form orders the gallery; another product starts from its own.
-  const [chosen, setChosen] = useState({ productId: product.id, colour: preselected.color });
-  const colour = chosen.productId === product.id ? chosen.colour : preselected.color;
+  // The colour she asked for or ticked orders the gallery; another product starts from its own.
+  const [chosen, setChosen] = useState({ productId: product.id, colour: askedColour });
+  const colour = chosen.productId === product.id ? chosen.colour : askedColour;
   return (
     // Keyed by product, so moving to another product starts from its own preselection.
     <div
