@@ -10,16 +10,19 @@ const browser = useBrowser();
 
 interface ApiProduct {
   slug: string;
+  productName: string;
   category: { name: string };
   colors: { name: string }[];
   media: { url: string; color: string | null }[];
 }
 
+let all: ApiProduct[];
 let product: ApiProduct;
 let navy: string[];
 beforeAll(async () => {
   const res = await fetch(`${browser.baseUrl}/api/products?limit=100`);
   const { data } = (await res.json()) as { data: ApiProduct[] };
+  all = data;
   // The seed's paisley kurti: its first pictures are maroon, then navy.
   product = data.find((p) => p.colors.map((c) => c.name).join() === "Maroon,Navy" && p.media[0]?.color === "Maroon")!;
   navy = product.media.filter((m) => m.color === "Navy").map((m) => m.url);
@@ -29,7 +32,7 @@ const mainPicture = (page: Page) => page.locator(".gallery__main").getAttribute(
 const thumbHrefs = (page: Page) => page.locator(".gallery__thumbs a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the colour she chooses (%s)", (viewport) => {
-  it("shows Navy's pictures first in the gallery and the full-screen viewer when she ticks Navy, without a reload", async () => {
+  it("shows Navy's pictures first in the gallery and the full-screen viewer when she ticks Navy, without a reload, and a card pop-up the picture of its chosen colour", async () => {
     const { page, close } = await browser.open(viewport);
     try {
       await page.goto(productPath(product.category.name, product.slug));
@@ -53,6 +56,19 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the colour 
       // Back to maroon: maroon's pictures lead again.
       await page.getByRole("radio", { name: "Maroon" }).check();
       await expect.poll(() => mainPicture(page)).toBe(product.media[0]!.url);
+
+      // A suggested product's "Select Size & Color" shows the picture of the colour she picks.
+      const card = page.locator(".related article.product-card:not(:has(.product-card__badge))").first();
+      const slug = (await card.locator("h3 a, h2 a").first().getAttribute("href"))!.split("/").pop();
+      const other = all.find((p) => p.slug === slug)!;
+      const second = other.colors[1]!.name;
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Select Size & Color" });
+      const picture = dialog.locator(".card-modal__picture");
+      expect(await picture.getAttribute("src")).toBe(other.media[0]!.url);
+      await dialog.getByRole("radio", { name: second }).check();
+      await expect.poll(() => picture.getAttribute("src")).toBe(other.media.find((m) => m.color === second)!.url);
+      expect(await picture.getAttribute("alt")).toBe(`${other.productName} in ${second.toLowerCase()}`);
     } finally {
       await close();
     }
