@@ -16,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     category = await getCategory(context.services, params.categoryId);
   } catch (error) {
     // An unknown id (404) or one that is not an id at all (400, `/category/abc`): no such page.
-    if (error instanceof AppError) throw data(null, { status: 404 });
+    if (error instanceof AppError && (error.status === 400 || error.status === 404)) throw data(null, { status: 404 });
     throw error;
   }
   const search = new URLSearchParams([["category", String(category.id)]]);
