@@ -69,7 +69,6 @@ export async function renderedPages(baseUrl: string): Promise<[name: string, pat
     ["home", "/"],
     ["listing", "/all-products"],
     ["listing, one category", `/all-products?category=${category._id}`],
-    ["category", `/category/${category._id}`],
     ["product", await productPath(baseUrl)],
     ["search", "/search?query=kurti"],
     ["faq", "/faqs?topic=shipping-delivery"],

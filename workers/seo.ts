@@ -16,7 +16,8 @@ export const seo = new Hono<ApiEnv>()
     const { products, categories } = await listSitemapEntries(c.var.ctx);
     const urls = [
       ...STATIC_PATHS.map((path) => ({ path, lastmod: null as Date | null })),
-      ...categories.map((k) => ({ path: `/category/${k.id}`, lastmod: null })),
+      // The one listing, filtered by category (an old `/category/{id}` address redirects there).
+      ...categories.map((k) => ({ path: `/all-products?category=${k.id}`, lastmod: null })),
       ...products.map((p) => ({ path: productPath(p.category, p.slug), lastmod: p.createdAt })),
     ];
     const body = [

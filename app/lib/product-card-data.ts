@@ -11,8 +11,8 @@ export interface ProductCardData {
   image: { url: string; alt: string; width: number; height: number } | null;
   price: { pricePaise: number; effectivePaise: number } | null;
   outOfStock: boolean;
-  /** What the "Select Size & Color" modal offers. */
-  colors: Colour[];
+  /** What the "Select Size & Color" modal offers, each with its first picture (if one is tagged with it). */
+  colors: (Colour & { picture: string | null })[];
   sizes: SizePrice[];
   /** Average to 1 decimal and count of reviews; null (nothing shown) before the first review. */
   rating: { value: string; stars: number; count: number; label: string } | null;

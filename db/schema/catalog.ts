@@ -110,6 +110,12 @@ export const productMedia = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     position: integer("position").notNull().default(0),
+    /**
+     * The colour the picture shows, as the product names it (one of its product_colors' names), or
+     * null for one that shows no colour in particular. A name, not a row id: the product form
+     * rewrites a product's colours on every save, and the name is what stays.
+     */
+    color: text("color"),
   },
   (t) => [index("product_media_product_idx").on(t.productId, t.position)],
 );

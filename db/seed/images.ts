@@ -12,6 +12,8 @@ export interface GeneratedImage {
   width: number;
   height: number;
   alt: string;
+  /** The colour a product picture shows (one of the product's colour names); none for other art. */
+  colour?: string;
 }
 
 const INK = "#2B2321";
@@ -640,21 +642,31 @@ function detailView(art: Art, base: string, alt: string): string {
 
 const productImageKey = (slug: string, n: number) => `products/${slug}-${n}.svg`;
 
-/** Front view in the first colour, front view in the second, then a close-up of the cloth. */
+/**
+ * A front view in each colour (the first colour's first), then a close-up of the cloth, which is
+ * drawn in the first colour. Each picture is tagged with the colour it shows, so choosing a colour
+ * on the product page brings its pictures first.
+ */
 export function productImages(p: SeedProduct): GeneratedImage[] {
   const [c1, c2] = [p.colours[0]!, p.colours[1] ?? p.colours[0]!];
-  const img = (n: number, body: string, alt: string): GeneratedImage => ({
+  const img = (n: number, body: string, alt: string, colour: string): GeneratedImage => ({
     key: productImageKey(p.slug, n),
     body,
     contentType: "image/svg+xml",
     width: W,
     height: H,
     alt,
+    colour,
   });
+  const front = (n: number, c: { name: string; hex: string }, other: { hex: string }) =>
+    img(n, frontView(p.art, c.hex, other.hex), `${p.name}, front view, in ${c.name.toLowerCase()}`, c.name);
+  // Keys 1-3 are the pictures every product has had from the start; a third colour and beyond come after.
+  const more = p.colours.slice(2).map((c, i) => front(4 + i, c, c1));
   return [
-    img(1, frontView(p.art, c1.hex, c2.hex), `${p.name}, front view, in ${c1.name.toLowerCase()}`),
-    img(2, frontView(p.art, c2.hex, c1.hex), `${p.name}, front view, in ${c2.name.toLowerCase()}`),
-    img(3, detailView(p.art, c1.hex, c2.hex), `${p.name}, close-up of the fabric (${p.patternPrint}, ${p.fabric})`),
+    front(1, c1, c2),
+    ...(p.colours.length > 1 ? [front(2, c2, c1)] : []),
+    ...more,
+    img(3, detailView(p.art, c1.hex, c2.hex), `${p.name}, close-up of the fabric (${p.patternPrint}, ${p.fabric})`, c1.name),
   ];
 }
 

@@ -78,6 +78,7 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
       alt: img.alt,
       width: img.width,
       height: img.height,
+      color: img.colour ?? null,
       position,
     })),
   );

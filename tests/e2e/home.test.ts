@@ -35,7 +35,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("home (%s)",
       const names = await page.locator("main article.product-card h3").allTextContents();
       expect(new Set(names).size).toBe(12);
 
-      const tiles = section(page, "Shop by Outfit").locator("a[href^='/category/']");
+      const tiles = section(page, "Shop by Outfit").locator("a[href^='/all-products?category=']");
       expect(await tiles.count()).toBeGreaterThan(0);
       const poster = section(page, "Complimentary gifts with the first 100 orders");
       expect(await poster.textContent()).toContain("Exclusive Offer");

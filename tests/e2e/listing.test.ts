@@ -293,56 +293,51 @@ describe("listing without JavaScript", () => {
   });
 });
 
-describe("category page", () => {
-  it.each(Object.keys(viewports) as (keyof typeof viewports)[])(
-    "shows the category's products, See More and a View All Products link (%s)",
-    async (viewport) => {
-      const kurtis = await categoryNamed("Kurtis");
-      const { page, close } = await browser.open(viewport);
-      try {
-        const res = await page.goto(`/category/${kurtis._id}`);
-        expect(res?.status()).toBe(200);
-        expect(await heading(page).textContent()).toBe("Kurtis");
-        const grid = page.locator("main article");
-        expect(await grid.count()).toBe(Math.min(PAGE_SIZE, kurtis.productCount));
-        expect(new Set(await page.locator("main .product-card__category").allTextContents())).toEqual(new Set(["Kurtis"]));
-        expect(await page.getByRole("link", { name: "View All Products" }).getAttribute("href")).toBe("/all-products");
-        expect(await seriousAxeViolations(page)).toEqual([]);
-
-        await page.getByRole("link", { name: "See More" }).click();
-        await expect.poll(() => grid.count()).toBe(Math.min(PAGE_SIZE * 2, kurtis.productCount));
-      } finally {
-        await close();
-      }
-    },
-  );
-
-  it("shows the coming-soon screen for a category with no products", async () => {
-    const empty = (await categories()).find((c) => c.productCount === 0)!;
-    const { page, close } = await browser.open("phone");
+describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a category from home (%s)", (viewport) => {
+  it("opens the one listing from a home tile, pages with See More, filters by size and colour and sorts", async () => {
+    const kurtis = await categoryNamed("Kurtis");
+    const { data: all } = await api<{ data: (ApiProduct & { colors: { name: string }[] })[] }>("/api/products?limit=100");
+    // A colour some kurti has in M, so size and colour together still find her something.
+    const colour = all.find((p) => p.category._id === kurtis._id && p.sizes.some((s) => s.size === "M" && s.stock > 0))!.colors[0]!.name;
+    const { page, close } = await browser.open(viewport);
     try {
-      const res = await page.goto(`/category/${empty._id}`);
-      expect(res?.status()).toBe(200);
-      expect(await heading(page).textContent()).toBe("Coming Soon");
-      expect(await page.locator("main").textContent()).toContain(empty.name);
-      // The launch date has passed: no clock of zeros, the shop says it is open.
-      expect(await page.getByRole("timer").count()).toBe(0);
-      expect(await page.locator("main .countdown").textContent()).toBe("We’re open — browse the collection");
-      expect(await page.getByRole("link", { name: "View All Products" }).getAttribute("href")).toBe("/all-products");
+      await page.goto("/");
+      await page
+        .locator(".outfit-tiles")
+        .getByRole("link", { name: /^Kurtis/ })
+        .click();
+      await page.waitForURL((url) => url.pathname === "/all-products" && url.searchParams.get("category") === kurtis._id);
+      await expect.poll(() => heading(page).textContent()).toBe("Kurtis");
+      await hydrated(page);
+      expect(await tile(page, "Kurtis").getAttribute("aria-current")).toBe("true");
+      expect(await cards(page).count()).toBe(Math.min(PAGE_SIZE, kurtis.productCount));
       expect(await seriousAxeViolations(page)).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
 
-  it("answers an unknown or malformed id with the 404 page", async () => {
-    const { page, close } = await browser.open("desktop");
-    try {
-      for (const id of ["999999", "abc", "0", "1.5"]) {
-        const res = await page.goto(`/category/${id}`);
-        expect(res?.status(), id).toBe(404);
-        expect(await page.textContent("body")).toContain("SORRY, PAGE NOT FOUND");
+      await page.getByRole("link", { name: "See More" }).click();
+      await expect.poll(() => cards(page).count()).toBe(Math.min(PAGE_SIZE * 2, kurtis.productCount));
+      expect(new Set(await cardCategories(page))).toEqual(new Set(["Kurtis"]));
+
+      await page.getByLabel("Size").selectOption("M");
+      await page.waitForURL((url) => url.searchParams.get("size") === "M");
+      await page.getByLabel("Colour").selectOption(colour);
+      await page.waitForURL((url) => url.searchParams.get("color") === colour);
+      await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+      await page.waitForURL((url) => url.searchParams.get("sort") === "price-asc");
+      const url = new URL(page.url());
+      expect(url.searchParams.get("category")).toBe(kurtis._id);
+      expect(url.searchParams.get("size")).toBe("M");
+      await expect.poll(async () => ascending(await inStockPrices(page))).toBe(true);
+      expect(await heading(page).textContent()).toBe("Kurtis");
+      const count = Number((await page.locator(".listing__count").textContent())?.match(/\d+/)?.[0]);
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(kurtis.productCount);
+      for (const slug of await cardSlugs(page)) {
+        const product = all.find((p) => p.slug === slug)!;
+        expect(product.category._id).toBe(kurtis._id);
+        expect(product.colors.map((c) => c.name)).toContain(colour);
+        expect(product.sizes.some((s) => s.size === "M" && s.stock > 0)).toBe(true);
       }
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await close();
     }

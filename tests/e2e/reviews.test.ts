@@ -25,7 +25,7 @@ async function busyCategory(): Promise<string> {
   const { data } = (await (await fetch(`${browser.baseUrl}/api/categories`)).json()) as Categories;
   const category = data.find((c) => c.productCount >= 4);
   if (!category) throw new Error("no category with 4 products: is the database seeded?");
-  return `/category/${category._id}`;
+  return `/all-products?category=${category._id}`;
 }
 
 /** The n-th card of a listing page: its name and link. */

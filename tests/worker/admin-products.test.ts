@@ -7,6 +7,7 @@ import { insertOrder, removeOrders } from "../../tooling/orders";
 import { PRODUCT_MESSAGES } from "../../workers/services/back-office/catalog/admin-products.rules";
 import { productPath } from "../../workers/services/platform/paths";
 import { useCatalogueRestored } from "../support/catalogue";
+import { useDom } from "../support/dom";
 import { untilCached } from "../support/edge-cache";
 import { pageForms } from "../support/page-forms";
 import { ownerToken } from "../support/staff";
@@ -24,6 +25,7 @@ const dbUrl = inject("dbUrl");
 useCatalogueRestored(dbUrl);
 const db = createClient({ url: dbUrl });
 const forms = pageForms(base);
+const dom = useDom();
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/images/${name}`, import.meta.url));
 
 let token: string;
@@ -376,6 +378,78 @@ describe("pictures", () => {
     const removed = await call(`/api/admin/products/${p.id}/media/${png!.id}`, token, { method: "DELETE" });
     expect(removed.status).toBe(200);
     expect((await fetch(new URL(png!.url, base))).status).toBe(404);
+  });
+
+  it("tags a picture with one of the product's colours, offers them in the form, and refuses any other colour", async () => {
+    const p = await create(`Colour kurti ${unique()}`, {
+      colors: [
+        { name: "Indigo", hex: "#2b3a67" },
+        { name: "Rust", hex: "#b7472a" },
+      ],
+    });
+    const up = await upload(p.id, [
+      [new Blob([fixture("red-5x3.png")]), "a.png"],
+      [new Blob([fixture("red-640x480.jpg")]), "b.jpg"],
+    ]);
+    expect(up.status, await up.clone().text()).toBe(201);
+    const [first, second] = ((await up.json()) as { product: ApiProduct }).product.media;
+    const colours = async () =>
+      (await db.execute({ sql: "select color from product_media where product_id = ? order by position", args: [p.id] })).rows.map(
+        (r) => r.color,
+      );
+    const save = (media: { id: number; type: string; alt: string; color?: string }[]) =>
+      call(`/api/admin/products/${p.id}`, token, {
+        method: "PUT",
+        json: productBody(p.name, {
+          slug: p.slug,
+          colors: [
+            { name: "Indigo", hex: "#2b3a67" },
+            { name: "Rust", hex: "#b7472a" },
+          ],
+          media,
+        }),
+      });
+    const audits = await auditOf(p.id);
+
+    // Navy is not one of this product's colours, nor is "indigo" spelled otherwise: refused, nothing written.
+    for (const colour of ["Navy", "indigo"]) {
+      const refused = await save([
+        { id: first!.id, type: "image", alt: p.name, color: "Rust" },
+        { id: second!.id, type: "image", alt: p.name, color: colour },
+      ]);
+      expect(refused.status, colour).toBe(400);
+      const body = (await refused.json()) as { fields: Record<string, string> };
+      expect(body.fields["media.1.color"]).toBe(PRODUCT_MESSAGES.mediaColourUnknown);
+      expect(body.fields["media.0.color"]).toBeUndefined();
+    }
+    expect(await colours()).toEqual([null, null]);
+    expect(await auditOf(p.id)).toBe(audits);
+
+    const saved = await save([
+      { id: first!.id, type: "image", alt: p.name, color: "Rust" },
+      { id: second!.id, type: "image", alt: p.name },
+    ]);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await colours()).toEqual(["Rust", null]);
+
+    // The editor offers "Any colour" and the product's colours for each picture, the saved one chosen.
+    const page = await dom(await (await forms.get(`/admin/products/${p.id}`, owner)).text());
+    const select = page.getByLabel("Colour of item 1", { exact: true });
+    expect(await select.locator("option").allTextContents()).toEqual(["Any colour", "Indigo", "Rust"]);
+    expect(await select.inputValue()).toBe("Rust");
+    expect(await page.getByLabel("Colour of item 2", { exact: true }).inputValue()).toBe("");
+
+    // The page's form refuses a colour that is not the product's too, in its words, beside the picture.
+    const form = await page
+      .locator("form.admin-product")
+      .first()
+      .evaluate((f) => [...new FormData(f as HTMLFormElement)].map(([k, v]) => [k, String(v)]));
+    const fields = Object.fromEntries(form.filter(([k]) => k !== "images"));
+    const posted = await forms.post(`/admin/products/${p.id}`, { ...fields, "media.1.color": "Navy", intent: "save" }, owner);
+    expect(posted.status).toBe(400);
+    const answer = await dom(await posted.text());
+    expect(await answer.locator(`#f-media-1-color-error`).textContent()).toBe(PRODUCT_MESSAGES.mediaColourUnknown);
+    expect(await colours()).toEqual(["Rust", null]);
   });
 });
 

@@ -35,7 +35,7 @@ describe("crawlers", () => {
     const { data } = await json<{ data: ProductJson[] }>("/api/products");
     const { data: categories } = await json<{ data: { _id: string }[] }>("/api/categories");
     for (const p of data) expect(xml).toContain(`/${p.slug}</loc>`);
-    for (const c of categories) expect(xml).toContain(`/category/${c._id}</loc>`);
+    for (const c of categories) expect(xml).toContain(`/all-products?category=${c._id}</loc>`);
     // The brand, help and policy pages, each once.
     for (const path of [
       "/about-us",

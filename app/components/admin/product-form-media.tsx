@@ -5,7 +5,9 @@ import type { ProductFormValues } from "./product-form-types";
 
 /**
  * The pictures and video links: reordered by "Move up/Move down" (submit buttons that save the form
- * with the change; with JavaScript they reorder on the page) or by dragging, removed, added.
+ * with the change; with JavaScript they reorder on the page) or by dragging, removed, added. Each
+ * says which of the product's colours it shows: the shop puts a colour's pictures first when a
+ * shopper chooses it (docs/product/listing-and-colours.md).
  */
 export function ImagesSection({ values, errors }: { values: ProductFormValues; errors: Record<string, string> }) {
   const [media, setMedia] = useState(values.media);
@@ -75,6 +77,7 @@ export function ImagesSection({ values, errors }: { values: ProductFormValues; e
                   errors={errors}
                   maxLength={PRODUCT_LIMITS.alt}
                 />
+                <ColourSelect path={`media.${i}.color`} index={i} value={m.color} colours={values.colors} errors={errors} />
               </div>
               <div className="admin-product__medium-buttons">
                 <button
@@ -134,6 +137,42 @@ export function ImagesSection({ values, errors }: { values: ProductFormValues; e
         hint="An https address of an .mp4 or .webm file."
       />
     </fieldset>
+  );
+}
+
+/**
+ * The colours offered are the product's as last saved or posted; a colour the product no longer has
+ * stays listed (named so) until the owner picks another, so a save cannot drop it unseen.
+ */
+function ColourSelect({
+  path,
+  index,
+  value,
+  colours,
+  errors,
+}: {
+  path: string;
+  index: number;
+  value: string;
+  colours: readonly { name: string }[];
+  errors: Record<string, string>;
+}) {
+  const id = fid(path);
+  const gone = value !== "" && !colours.some((c) => c.name === value);
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>Colour of item {index + 1}</label>
+      <select id={id} name={path} defaultValue={value} {...invalid(errors, path)}>
+        <option value="">Any colour</option>
+        {colours.map((c) => (
+          <option key={c.name} value={c.name}>
+            {c.name}
+          </option>
+        ))}
+        {gone && <option value={value}>{value} (not a colour of this product)</option>}
+      </select>
+      <FieldError path={path} errors={errors} />
+    </div>
   );
 }
 

@@ -16,6 +16,8 @@ export interface FormMedia {
   type: "image" | "video";
   url: string;
   alt: string;
+  /** The colour the picture shows ("" for any). */
+  color: string;
   width?: number;
   height?: number;
 }

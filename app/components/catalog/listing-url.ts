@@ -45,6 +45,11 @@ export function listingHref(filters: Partial<ListingFilters>): string {
   return LISTING_PATH + listingSearch(filters);
 }
 
+/** A category's page: the one listing filtered by it (every tile, breadcrumb and the sitemap link here). */
+export function categoryHref(categoryId: number): string {
+  return listingHref({ category: categoryId });
+}
+
 /** What the grid shows apart from how far it is paged; a change of it is a "filtered load". */
 export function filterKey(params: Partial<Record<(typeof PARAMS)[number], string | number>>): string {
   return [params.category, params.subcategory, params.size, params.color, params.sort ?? "newest"].join("|");

@@ -63,6 +63,8 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
     setMessage(problem);
   });
   const shownPrice = size ? { pricePaise: size.pricePaise, effectivePaise: effectivePrice(size) } : product.price;
+  // The chosen colour's own picture, so she sees the colour she picks; the card's until then.
+  const picture = product.colors.find((c) => c.name === color)?.picture ?? product.image?.url;
 
   // Acted on once the answer and the header's fresh counts are both in (idle), so the badge never
   // drops back between the two.
@@ -99,6 +101,15 @@ function CardModal({ product, intent, onClose, onAdded }: CardModalProps) {
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="source" value="card" />
         <div className="card-modal__product">
+          {picture && (
+            <img
+              src={picture}
+              alt={color ? `${product.name} in ${color.toLowerCase()}` : ""}
+              width={80}
+              height={100}
+              className="card-modal__picture"
+            />
+          )}
           <p className="card-modal__name">{product.name}</p>
           {shownPrice && <Price pricePaise={shownPrice.pricePaise} effectivePaise={shownPrice.effectivePaise} />}
         </div>

@@ -1,3 +1,4 @@
+import { useHydrated } from "../../lib/hooks/use-hydrated";
 import type { Colour } from "../../lib/product-options";
 
 interface ColourSwatchesProps {
@@ -6,14 +7,21 @@ interface ColourSwatchesProps {
   defaultValue: string | null;
   value: string | null;
   onChange: (name: string) => void;
+  /**
+   * The page that shows a colour chosen, its pictures first (`?colour=`). Given, each swatch is also
+   * a link there until the page's script runs, so a tap without JavaScript shows her that colour.
+   */
+  colourHref?: (name: string) => string;
 }
 
 /**
  * Colour choice as radio inputs (they post without JavaScript), drawn as swatches named on hover.
  * The radios keep their own state (`defaultChecked`), so one ticked before the page's script has
- * started stays ticked.
+ * started stays ticked. With `colourHref`, a link lies over each swatch until hydration: the radio
+ * alone cannot bring the colour's pictures forward without a script, the server can.
  */
-export function ColourSwatches({ colors, defaultValue, value, onChange }: ColourSwatchesProps) {
+export function ColourSwatches({ colors, defaultValue, value, onChange, colourHref }: ColourSwatchesProps) {
+  const hydrated = useHydrated();
   if (colors.length === 0) return null;
   return (
     <fieldset className="option-group">
@@ -38,6 +46,10 @@ export function ColourSwatches({ colors, defaultValue, value, onChange }: Colour
             />
             <span className="swatch__chip" style={{ backgroundColor: colour.hex }} />
             <span className="visually-hidden">{colour.name}</span>
+            {colourHref && !hydrated && (
+              // biome-ignore lint/a11y/useAnchorContent: for a pointer's tap only; the radio under it is the control keyboards and screen readers use
+              <a href={colourHref(colour.name)} className="swatch__link" tabIndex={-1} aria-hidden="true" />
+            )}
           </label>
         ))}
       </div>

@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../lib/hooks/use-hydrated";
 import { PLACEHOLDER_IMAGE, showPlaceholder, useImageFallback } from "../../lib/hooks/use-image-fallback";
 import { PlayIcon } from "../icons";
-import { type Media, MediaView, mediaLabel } from "./media";
+import { colourFirst, type Media, MediaView, mediaLabel } from "./media";
 
 const MediaViewer = lazy(() => import("./media-viewer"));
 
-const PLACEHOLDER: Media = { type: "image", url: PLACEHOLDER_IMAGE, alt: "", width: 800, height: 1000 };
+const PLACEHOLDER: Media = { type: "image", url: PLACEHOLDER_IMAGE, alt: "", width: 800, height: 1000, color: null };
 
 function Thumb({ item }: { item: Media }) {
   const fallback = useImageFallback();
@@ -25,13 +25,19 @@ function Thumb({ item }: { item: Media }) {
  * viewer loaded when first opened. Each thumbnail is a link to its full-size file, so before the
  * page's script has started (and without JavaScript) a tap opens that picture; once the script is
  * there it shows the picture in the gallery instead. The full-screen button needs the script and is
- * hidden without it (CSS `scripting: none`).
+ * hidden without it (CSS `scripting: none`). The chosen colour's pictures come first, here and in
+ * the viewer; choosing another colour shows its first picture.
  */
-export function Gallery({ media, name }: { media: readonly Media[]; name: string }) {
+export function Gallery({ media, name, colour }: { media: readonly Media[]; name: string; colour: string | null }) {
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
+  const [shownColour, setShownColour] = useState(colour);
+  if (shownColour !== colour) {
+    setShownColour(colour);
+    setIndex(0);
+  }
   const hydrated = useHydrated();
-  const items = media.length > 0 ? media : [PLACEHOLDER];
+  const items = media.length > 0 ? colourFirst(media, colour) : [PLACEHOLDER];
   const current = items[index] ?? items[0]!;
   const count = items.length;
 

@@ -37,6 +37,15 @@ export function MediaView({ item, priority = false, className }: { item: Media; 
   );
 }
 
+/**
+ * The pictures in the order a shopper who chose `colour` sees them: that colour's first, then the
+ * rest, each in the owner's order. No colour, or none of its pictures tagged: the owner's order.
+ */
+export function colourFirst<T extends Pick<Media, "color">>(media: readonly T[], colour: string | null): readonly T[] {
+  const mine = colour ? media.filter((m) => m.color === colour) : [];
+  return mine.length === 0 ? media : [...mine, ...media.filter((m) => m.color !== colour)];
+}
+
 export function mediaLabel(item: Media, index: number, count: number): string {
   return `${item.type === "video" ? "Video" : "Image"} ${index + 1} of ${count}`;
 }

@@ -29,6 +29,10 @@ interface PurchaseFormProps {
   cardPrice: CardPrice | null;
   soldOut: boolean;
   sizePrompt: string;
+  /** A swatch's link before the script runs (the page with that colour's pictures first). */
+  colourHref?: (name: string) => string;
+  /** Told of every colour she ticks, including one ticked before the script started. */
+  onColourChange?: (name: string) => void;
   /** Beside the size chart: the size finder, whose fields belong to a form of their own. */
   children?: React.ReactNode;
 }
@@ -37,7 +41,16 @@ interface PurchaseFormProps {
 const sizeRefusal = (answer: CartAnswer | undefined) =>
   answer?.kind === "invalid" && answer.selection && answer.selection.size === null ? answer.message : null;
 
-export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePrompt, children }: PurchaseFormProps) {
+export function PurchaseForm({
+  product,
+  preselected,
+  cardPrice,
+  soldOut,
+  sizePrompt,
+  colourHref,
+  onColourChange,
+  children,
+}: PurchaseFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const answer = useActionData<typeof cartAction>();
@@ -46,7 +59,11 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
   // quantity brought within 1 and the size's stock, as the stepper would have done.
   const posted = answer?.kind === "invalid" ? answer.selection : undefined;
   const initial = posted ?? { ...preselected, quantity: 1 };
-  const [color, setColor] = useState(initial.color);
+  const [color, setColorState] = useState(initial.color);
+  const setColor = (name: string) => {
+    setColorState(name);
+    onColourChange?.(name);
+  };
   const [sizeName, setSizeName] = useState(initial.size);
   const size = findSize(product.sizes, sizeName);
   const [quantity, setQuantity] = useState(() => clampQuantity(initial.quantity, size?.stock ?? Number.POSITIVE_INFINITY));
@@ -65,6 +82,7 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
     const pickedColor = picked.get("color");
     const pickedSize = picked.get("size");
     const typed = picked.get("quantity");
+    // A colour ticked before the script started also brings its pictures forward (setColor says so).
     if (typeof pickedColor === "string" && pickedColor !== color) setColor(pickedColor);
     const stock = findSize(product.sizes, typeof pickedSize === "string" ? pickedSize : sizeName)?.stock;
     if (typeof pickedSize === "string" && pickedSize !== sizeName) {
@@ -100,7 +118,7 @@ export function PurchaseForm({ product, preselected, cardPrice, soldOut, sizePro
     <OnceForm ref={form} method="post" className="purchase" noValidate onSubmit={askForSize}>
       {shown && <Price pricePaise={shown.pricePaise} effectivePaise={shown.effectivePaise} className="price--large" />}
       {soldOut && <p className="badge purchase__sold-out">Out of stock</p>}
-      <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} />
+      <ColourSwatches colors={product.colors} defaultValue={initial.color} value={color} onChange={setColor} colourHref={colourHref} />
       <SizeOptions
         groupRef={sizeGroup}
         sizes={product.sizes}

@@ -51,7 +51,15 @@ export function productValues(p: EditableProduct): ProductFormValues {
       stock: String(s.stock),
       stockWas: String(s.stock),
     })),
-    media: p.media.map((m) => ({ id: String(m.id), type: m.type, url: m.url, alt: m.alt, width: m.width, height: m.height })),
+    media: p.media.map((m) => ({
+      id: String(m.id),
+      type: m.type,
+      url: m.url,
+      alt: m.alt,
+      color: m.color ?? "",
+      width: m.width,
+      height: m.height,
+    })),
   };
 }
 
@@ -95,7 +103,7 @@ function postedProduct(form: FormData, intent: string) {
   const removing = /^remove-media:(\d{1,3})$/.exec(intent);
   if (removing) media = media.filter((_, i) => i !== Number(removing[1]));
   const newVideo = text(nested.newVideo).trim();
-  if (newVideo) media.push({ id: "", type: "video", url: newVideo, alt: text(nested.name).trim() });
+  if (newVideo) media.push({ id: "", type: "video", url: newVideo, alt: text(nested.name).trim(), color: "" });
   const input = { ...nested, colors, sizes, media };
   const details = row(nested.details);
   const meta = row(nested.meta);
@@ -119,7 +127,13 @@ function postedProduct(form: FormData, intent: string) {
       stockWas: text(s.stockWas),
     })),
     media: media.map(
-      (m): FormMedia => ({ id: text(m.id), type: m.type === "video" ? "video" : "image", url: text(m.url), alt: text(m.alt) }),
+      (m): FormMedia => ({
+        id: text(m.id),
+        type: m.type === "video" ? "video" : "image",
+        url: text(m.url),
+        alt: text(m.alt),
+        color: text(m.color),
+      }),
     ),
   };
   return { input, values };

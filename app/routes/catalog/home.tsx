@@ -1,5 +1,6 @@
 import { getHomePage } from "../../../workers/services/catalog/catalog-pages";
 import { settings } from "../../../workers/services/content/settings";
+import { categoryHref } from "../../components/catalog/listing-url";
 import { CatalogueSlot } from "../../components/home/catalogue-slot";
 import { type OutfitTile, OutfitTiles } from "../../components/home/outfit-tiles";
 import { SkeletonCard } from "../../components/home/skeleton-card";
@@ -39,7 +40,7 @@ async function loadCatalogue(context: Route.LoaderArgs["context"]): Promise<Home
     categories: page.categories.map((c) => ({
       id: c.id,
       name: c.name,
-      href: `/category/${c.id}`,
+      href: categoryHref(c.id),
       icon: c.icon,
       productCount: c.productCount,
     })),

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, type MetaDescriptor, redirect, useNavigation } from "react-router";
 import type { Product } from "../../../workers/services/catalog/catalog";
 import { PRODUCT_NOT_FOUND } from "../../../workers/services/catalog/catalog.rules";
@@ -8,8 +9,10 @@ import { currentMeasurements, fitForProduct } from "../../../workers/services/ca
 import { settings } from "../../../workers/services/content/settings";
 import { AppError } from "../../../workers/services/platform/errors";
 import { categorySegment, productPath } from "../../../workers/services/platform/paths";
+import { categoryHref } from "../../components/catalog/listing-url";
 import { DetailsPanel } from "../../components/product/details-panel";
 import { Gallery } from "../../components/product/gallery";
+import { colourFirst } from "../../components/product/media";
 import { pageProduct } from "../../components/product/page-product";
 import { ProductTabs } from "../../components/product/product-tabs";
 import { PurchaseForm } from "../../components/product/purchase-form";
@@ -37,7 +40,7 @@ function isMissingProduct(error: unknown): boolean {
  * offer and rating, and where it sits in the shop). Built here, with the data, so the browser needs
  * no code for it: `meta` only hands it over.
  */
-function productMeta(product: Product, origin: string, path: string): MetaDescriptor[] {
+function productMeta(product: Product, origin: string, path: string, colour: string | null): MetaDescriptor[] {
   const url = origin + path;
   const offer = cardPrice(product.sizes);
   const rating = ratingSummary(product.rating.average, product.rating.count);
@@ -87,13 +90,13 @@ function productMeta(product: Product, origin: string, path: string): MetaDescri
         "@type": "ListItem",
         position: 2,
         name: product.category.name,
-        item: `${origin}/category/${product.category.id}`,
+        item: origin + categoryHref(product.category.id),
       },
       { "@type": "ListItem", position: 3, name: product.name, item: url },
     ],
   });
-  // The gallery opens on the first item: when it is an image, it is the page's largest paint.
-  const first = product.media[0];
+  // The gallery opens on the first item (of the chosen colour): when it is an image, it is the page's largest paint.
+  const first = colourFirst(product.media, colour)[0];
   const preload: MetaDescriptor[] = first?.type === "image" ? [{ tagName: "link", ...imagePreload(first.url) }] : [];
   return [...seo, productLd, breadcrumbLd, ...preload];
 }
@@ -117,20 +120,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An old or hand-typed category segment goes to the canonical URL before anything is shaped.
   if (params.category !== categorySegment(product.category.name)) throw redirect(path, 301);
   const measurements = await measured;
+  // `?colour=Navy` (a swatch's link): that colour chosen and its pictures first. Without one (or with
+  // one the product does not have) the first colour is ticked and the pictures keep the owner's order.
+  const asked = url.searchParams.get("colour")?.trim().toLowerCase();
+  const colour = product.colors.find((c) => c.name.toLowerCase() === asked)?.name ?? null;
   return {
     product: pageProduct(product),
     rating: ratingSummary(product.rating.average, product.rating.count),
-    preselected: { color: product.colors[0]?.name ?? null, size: presetSize(product.sizes)?.size ?? null },
+    preselected: { color: colour ?? product.colors[0]?.name ?? null, size: presetSize(product.sizes)?.size ?? null },
+    colour,
     soldOut: isOutOfStock(product.sizes),
     // Shown while no size is chosen: the lowest in-stock price, what a card shows.
     cardPrice: cardPrice(product.sizes),
     path,
+    // Built here, not in the page: the listing's URL code stays out of this page's script.
+    categoryHref: categoryHref(product.category.id),
     reviews: reviews.map(reviewItem),
     reviewsPageSize: settings.catalogue.reviewsShown,
     // The action's words for a missing size, said by the browser too (the rules stay out of the page's script).
     sizePrompt: messages.selectSize,
     reviewFeedback: await reviewFeedback(context.services, url),
-    meta: productMeta(product, new URL(request.url).origin, path),
+    meta: productMeta(product, new URL(request.url).origin, path, colour),
     related: related.map(toProductCard),
     // A Free Size piece has nothing to measure against: the finder only answers, it does not ask.
     sizeFinder: sizeFinderHtml(measurements ? fitForProduct(measurements, product.sizes) : null, hasMeasuredSizes(product.sizes)),
@@ -143,13 +153,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, preselected, soldOut, cardPrice, path, reviews, reviewsPageSize, reviewFeedback, sizePrompt, related } =
-    loaderData;
-  const { sizeFinder } = loaderData;
+  const {
+    product,
+    rating,
+    preselected,
+    colour: askedColour,
+    soldOut,
+    cardPrice,
+    path,
+    categoryHref,
+    reviews,
+    reviewsPageSize,
+    reviewFeedback,
+    sizePrompt,
+    related,
+    sizeFinder,
+  } = loaderData;
   const navigation = useNavigation();
   // Another product is on its way (a related card was chosen), this one dims.
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/women-products/");
-  const categoryHref = `/category/${product.category.id}`;
+  // The colour she asked for or ticked orders the gallery; another product starts from its own.
+  const [chosen, setChosen] = useState({ productId: product.id, colour: askedColour });
+  const colour = chosen.productId === product.id ? chosen.colour : askedColour;
   return (
     // Keyed by product, so moving to another product starts from its own preselection.
     <div
@@ -172,7 +197,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="product-page__top">
-        <Gallery media={product.media} name={product.name} />
+        <Gallery media={product.media} name={product.name} colour={colour} />
         <div className="product-info">
           <p className="eyebrow">{product.category.name}</p>
           <div className="product-info__title-row">
@@ -181,7 +206,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Rating summary={rating} count={product.rating.count} />
           <p className="product-info__description">{product.description}</p>
-          <PurchaseForm product={product} preselected={preselected} cardPrice={cardPrice} soldOut={soldOut} sizePrompt={sizePrompt}>
+          <PurchaseForm
+            product={product}
+            preselected={preselected}
+            cardPrice={cardPrice}
+            soldOut={soldOut}
+            sizePrompt={sizePrompt}
+            colourHref={(name) => `${path}?colour=${encodeURIComponent(name)}`}
+            onColourChange={(name) => setChosen({ productId: product.id, colour: name })}
+          >
             {sizeFinder && (
               // Server-rendered HTML, kept as it is through hydration (see size-finder-html.server.tsx).
               // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the finder, on the server.

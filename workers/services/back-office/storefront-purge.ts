@@ -22,8 +22,8 @@ export interface ShownProduct {
  */
 export function pagesShowingProduct(product: ShownProduct): string[] {
   const c = product.categoryId;
-  const pages = [product.path, "/", "/all-products", `/category/${c}`, `/all-products?category=${c}`];
-  const data = [`${product.path}.data`, "/_root.data", "/all-products.data", `/category/${c}.data`];
+  const pages = [product.path, "/", "/all-products", `/all-products?category=${c}`];
+  const data = [`${product.path}.data`, "/_root.data", "/all-products.data", `/all-products.data?category=${c}`];
   return [...pages, ...data];
 }
 

@@ -19,7 +19,7 @@ import {
   toProduct,
 } from "./catalog";
 import { PRODUCT_NOT_FOUND } from "./catalog.rules";
-import { type CatalogPageQuery, catalogPageQuerySchema, slugSchema } from "./catalog.schema";
+import { type CatalogPageQuery, catalogPageQuerySchema, idSchema, slugSchema } from "./catalog.schema";
 
 /** What the home page, a listing and a product page read from the catalogue, each in one round trip. */
 
@@ -81,6 +81,17 @@ export async function getCatalogPage(ctx: ServiceContext, input: CatalogPageQuer
     total: total?.n ?? 0,
     facets: { sizes: sortSizes(sizes.map((r) => r.size)), colors },
   };
+}
+
+/**
+ * The category an old category address (`/category/{id}`) names, so it can be sent on to the one
+ * listing; a malformed id is a 400 and an unknown one a 404, both the shopper's "no such page".
+ */
+export async function getCategory(ctx: ServiceContext, idInput: unknown) {
+  const id = parseInput(idSchema("category"), idInput);
+  const category = (await ctx.read(categoriesQuery(ctx))).find((c) => c.id === id);
+  if (!category) throw notFound("Category not found");
+  return category;
 }
 
 const reviewOf = (r: typeof s.reviews.$inferSelect): Review => ({

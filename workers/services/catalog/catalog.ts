@@ -41,8 +41,10 @@ export interface Product {
   brand: string;
   category: { id: number; name: string; slug: string };
   subcategoryId: number | null;
-  media: { type: "image" | "video"; url: string; alt: string; width: number; height: number }[];
-  colors: { name: string; hex: string }[];
+  /** `color`: the colour the picture shows (one of `colors`' names), or null. */
+  media: { type: "image" | "video"; url: string; alt: string; width: number; height: number; color: string | null }[];
+  /** `picture`: the first picture tagged with the colour (the card's pop-up shows it), or null. */
+  colors: { name: string; hex: string; picture: string | null }[];
   sizes: SizePrice[];
   paragraph1: string;
   paragraph2: string;
@@ -71,13 +73,14 @@ export type CardProduct = Pick<Product, "id" | "slug" | "name" | "description" |
 const CARD_COLUMNS = `"products"."id" as id, "products"."slug" as slug, "products"."name" as name,
   "products"."description" as description, "products"."rating_count" as ratingCount, "products"."rating_sum" as ratingSum,
   pc.id as categoryId, pc.name as categoryName, pc.slug as categorySlug,
-  (select json_group_array(json_array(c.name, c.hex) order by c.position, c.id)
+  (select json_group_array(json_array(c.name, c.hex, (select m.url from product_media m
+       where m.product_id = "products"."id" and m.type = 'image' and m.color = c.name order by m.position, m.id limit 1)) order by c.position, c.id)
      from product_colors c where c.product_id = "products"."id") as colors,
   (select json_group_array(json_array(z.size, z.price_paise, z.discount_price_paise, z.stock) order by z.position, z.id)
      from product_sizes z where z.product_id = "products"."id") as sizes`;
-const ALL_MEDIA = `(select json_group_array(json_array(m.type, m.url, m.alt, m.width, m.height) order by m.position, m.id)
+const ALL_MEDIA = `(select json_group_array(json_array(m.type, m.url, m.alt, m.width, m.height, m.color) order by m.position, m.id)
      from product_media m where m.product_id = "products"."id") as media`;
-const FIRST_PICTURE = `coalesce((select json_array(json_array(m.type, m.url, m.alt, m.width, m.height))
+const FIRST_PICTURE = `coalesce((select json_array(json_array(m.type, m.url, m.alt, m.width, m.height, m.color))
      from product_media m where m.product_id = "products"."id" and m.type = 'image' order by m.position, m.id limit 1), '[]') as media`;
 const DETAIL_COLUMNS = `"products"."brand" as brand, "products"."subcategory_id" as subcategoryId, "products"."paragraph1" as paragraph1,
   "products"."paragraph2" as paragraph2, "products"."meta_title" as metaTitle, "products"."meta_description" as metaDescription,
@@ -139,8 +142,8 @@ export function cardsQuery(ctx: ServiceContext, opts: ListOptions) {
 
 /** A product as a card shows it; its rating comes from the kept count and sum. */
 export function toCardProduct(row: CardRow): CardProduct {
-  const media = JSON.parse(row.media) as [Product["media"][number]["type"], string, string, number, number][];
-  const colors = JSON.parse(row.colors) as [string, string][];
+  const media = JSON.parse(row.media) as [Product["media"][number]["type"], string, string, number, number, string | null][];
+  const colors = JSON.parse(row.colors) as [string, string, string | null][];
   const sizes = JSON.parse(row.sizes) as [string, number, number | null, number][];
   const ratingCount = Number(row.ratingCount);
   return {
@@ -149,8 +152,8 @@ export function toCardProduct(row: CardRow): CardProduct {
     name: row.name,
     description: row.description,
     category: { id: Number(row.categoryId), name: row.categoryName, slug: row.categorySlug },
-    media: media.map(([type, url, alt, width, height]) => ({ type, url, alt, width, height })),
-    colors: colors.map(([name, hex]) => ({ name, hex })),
+    media: media.map(([type, url, alt, width, height, color]) => ({ type, url, alt, width, height, color: color ?? null })),
+    colors: colors.map(([name, hex, picture]) => ({ name, hex, picture: picture ?? null })),
     sizes: sizes.map(([size, pricePaise, discountPricePaise, stock]) => ({ size, pricePaise, discountPricePaise, stock })),
     rating: { average: ratingCount ? Number(row.ratingSum) / ratingCount : null, count: ratingCount },
   };

@@ -99,8 +99,8 @@ export async function createProduct(ctx: ServiceContext, input: unknown) {
         values (${byId}, ${s.size}, ${s.price}, ${s.discountPrice}, ${s.stock}, ${i})`),
     ),
     ...(p.media ?? []).map((m, i) =>
-      ctx.db.run(sql`insert into product_media (product_id, type, url, alt, width, height, position)
-        values (${byId}, 'video', ${m.url}, ${m.alt}, ${VIDEO_BOX.width}, ${VIDEO_BOX.height}, ${i})`),
+      ctx.db.run(sql`insert into product_media (product_id, type, url, alt, width, height, position, color)
+        values (${byId}, 'video', ${m.url}, ${m.alt}, ${VIDEO_BOX.width}, ${VIDEO_BOX.height}, ${i}, ${m.color})`),
     ),
     ctx.db.run(sql`insert into audit_log (actor_id, action, entity, entity_id, before, after, created_at)
       select ${staff.id}, 'product.create', 'product', cast(id as text), 'null', ${JSON.stringify(auditView(p))}, ${now}
@@ -123,8 +123,8 @@ function sameAs(before: EditableProduct, p: ProductInput): boolean {
   const b = before;
   const sameMedia =
     p.media === undefined ||
-    JSON.stringify(b.media.map((m) => [m.id, m.type, m.type === "video" ? m.url : "", m.alt])) ===
-      JSON.stringify(p.media.map((m) => [m.id ?? null, m.type, m.type === "video" ? m.url : "", m.alt]));
+    JSON.stringify(b.media.map((m) => [m.id, m.type, m.type === "video" ? m.url : "", m.alt, m.color])) ===
+      JSON.stringify(p.media.map((m) => [m.id ?? null, m.type, m.type === "video" ? m.url : "", m.alt, m.color]));
   return (
     sameMedia &&
     JSON.stringify([
@@ -222,9 +222,9 @@ export async function updateProduct(ctx: ServiceContext, idInput: unknown, input
     p.media.forEach((m, i) => {
       statements.push(
         m.id === undefined
-          ? ctx.db.run(sql`insert into product_media (product_id, type, url, alt, width, height, position)
-              select ${id}, 'video', ${m.url}, ${m.alt}, ${VIDEO_BOX.width}, ${VIDEO_BOX.height}, ${i} where ${exists}`)
-          : ctx.db.run(sql`update product_media set alt = ${m.alt}, position = ${i},
+          ? ctx.db.run(sql`insert into product_media (product_id, type, url, alt, width, height, position, color)
+              select ${id}, 'video', ${m.url}, ${m.alt}, ${VIDEO_BOX.width}, ${VIDEO_BOX.height}, ${i}, ${m.color} where ${exists}`)
+          : ctx.db.run(sql`update product_media set alt = ${m.alt}, position = ${i}, color = ${m.color},
               url = case when type = 'video' then ${m.url || null} else url end where id = ${m.id} and product_id = ${id}`),
       );
     });

@@ -84,6 +84,7 @@ export const PRODUCT_MESSAGES = {
   altTooLong: `Alt text must be at most ${PRODUCT_LIMITS.alt} characters`,
   videoUrlInvalid: "A video link must be an https address of an .mp4 or .webm file",
   mediaUnknown: "That picture is not one of this product's",
+  mediaColourUnknown: "Choose one of this product's colours for the picture, or “Any colour”",
   tooManyMedia: `At most ${PRODUCT_LIMITS.media} pictures and videos`,
   imageType: "Only JPEG, PNG and WebP pictures can be uploaded (this file is not one of them)",
   imageEmpty: "The file is empty",

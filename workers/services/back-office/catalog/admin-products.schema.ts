@@ -131,6 +131,11 @@ export const mediaItemSchema = z
       .pipe(z.enum(["image", "video"])),
     url: z.unknown().optional().transform(str),
     alt: text(L.alt, M.altTooLong, M.altRequired),
+    /** The colour the picture shows, one of the product's colours (checked with them below); blank for none. */
+    color: z
+      .unknown()
+      .optional()
+      .transform((v) => str(v) || null),
   })
   .superRefine((m, ctx) => {
     if (m.type === "video" && !VIDEO_URL_PATTERN.test(m.url)) ctx.addIssue({ code: "custom", path: ["url"], message: M.videoUrlInvalid });
@@ -266,6 +271,12 @@ export const productInputSchema = z
     ),
   })
   .superRefine((p, ctx) => {
+    // A picture's colour is one of the product's own, as the product spells it (the pages match it exactly).
+    const colours = new Set(p.colors.map((c) => c.name));
+    p.media?.forEach((m, i) => {
+      if (m.color !== null && !colours.has(m.color))
+        ctx.addIssue({ code: "custom", path: ["media", i, "color"], message: M.mediaColourUnknown });
+    });
     // A name of symbols only makes no slug: one must be typed.
     if (p.slug === "" && slugFromName(p.name) === "") ctx.addIssue({ code: "custom", path: ["slug"], message: M.slugInvalid });
   })

@@ -154,7 +154,7 @@ const productRowQuery = (ctx: ServiceContext, id: number) =>
       p.sleeve_neck_type as sleeveNeckType, p.pattern_print as patternPrint, p.occasion_type as occasionType,
       p.wash_care as washCare, p.country_of_origin as countryOfOrigin, p.delivery_returns as deliveryReturns,
       p.is_active as isActive, p.archived_at as archivedAt, p.updated_at as updatedAt, p.created_at as createdAt,
-      (select json_group_array(json_array(m.id, m.type, m.url, m.alt, m.width, m.height) order by m.position, m.id)
+      (select json_group_array(json_array(m.id, m.type, m.url, m.alt, m.width, m.height, m.color) order by m.position, m.id)
          from product_media m where m.product_id = p.id) as media,
       (select json_group_array(json_array(k.name, k.hex) order by k.position, k.id)
          from product_colors k where k.product_id = p.id) as colors,
@@ -164,7 +164,7 @@ const productRowQuery = (ctx: ServiceContext, id: number) =>
     from products p join categories c on c.id = p.category_id where p.id = ${id}`);
 
 function toEditable(r: ProductRow) {
-  const media = JSON.parse(r.media) as [number, "image" | "video", string, string, number, number][];
+  const media = JSON.parse(r.media) as [number, "image" | "video", string, string, number, number, string | null][];
   const colors = JSON.parse(r.colors) as [string, string][];
   const sizes = JSON.parse(r.sizes) as [number, string, number, number | null, number][];
   return {
@@ -190,7 +190,7 @@ function toEditable(r: ProductRow) {
       deliveryReturns: r.deliveryReturns,
     },
     meta: { title: r.metaTitle, description: r.metaDescription, keywords: r.metaKeywords },
-    media: media.map(([id, type, url, alt, width, height]) => ({ id, type, url, alt, width, height })),
+    media: media.map(([id, type, url, alt, width, height, color]) => ({ id, type, url, alt, width, height, color: color ?? null })),
     colors: colors.map(([name, hex]) => ({ name, hex })),
     sizes: sizes.map(([id, size, pricePaise, discountPricePaise, stock]) => ({ id, size, pricePaise, discountPricePaise, stock })),
     state: stateOf(r),
