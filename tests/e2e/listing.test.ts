@@ -1,24 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../workers/services/content/settings";
+import type { CategoryJson, ProductJson } from "../support/api-json";
 import { seriousAxeViolations } from "../support/axe";
 import { laptop, onPhone, useBrowser, viewports } from "../support/browser";
 import { actBeforeHydration } from "../support/page";
 
 const browser = useBrowser();
 const PAGE_SIZE = settings.catalogue.listingPageSize;
-
-interface ApiCategory {
-  _id: string;
-  name: string;
-  productCount: number;
-}
-
-interface ApiProduct {
-  slug: string;
-  category: { _id: string; name: string };
-  sizes: { size: string; stock: number }[];
-}
 
 async function api<T>(path: string): Promise<T> {
   const res = await fetch(browser.baseUrl + path);
@@ -27,7 +16,7 @@ async function api<T>(path: string): Promise<T> {
 }
 
 async function categories() {
-  return (await api<{ data: ApiCategory[] }>("/api/categories")).data;
+  return (await api<{ data: CategoryJson[] }>("/api/categories")).data;
 }
 
 async function categoryNamed(name: string) {
@@ -193,7 +182,7 @@ describe("listing filters", () => {
       const slugs = await cardSlugs(page);
       expect(slugs.length).toBeGreaterThan(0);
       for (const slug of slugs) {
-        const product = await api<ApiProduct>(`/api/products/slug/${slug}`);
+        const product = await api<ProductJson>(`/api/products/slug/${slug}`);
         expect(
           product.sizes.some((s) => s.size === "XS" && s.stock > 0),
           `${slug} has XS in stock`,
@@ -296,7 +285,7 @@ describe("listing without JavaScript", () => {
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a category from home (%s)", (viewport) => {
   it("opens the one listing from a home tile, pages with See More, filters by size and colour and sorts", async () => {
     const kurtis = await categoryNamed("Kurtis");
-    const { data: all } = await api<{ data: (ApiProduct & { colors: { name: string }[] })[] }>("/api/products?limit=100");
+    const { data: all } = await api<{ data: ProductJson[] }>("/api/products?limit=100");
     // A colour some kurti has in M, so size and colour together still find her something.
     const colour = all.find((p) => p.category._id === kurtis._id && p.sizes.some((s) => s.size === "M" && s.stock > 0))!.colors[0]!.name;
     const { page, close } = await browser.open(viewport);

@@ -6,7 +6,8 @@ export interface ProductJson {
   slug: string;
   productName: string;
   category: { _id: string; name: string };
-  media: { type: string; url: string; alt: string; width: number; height: number }[];
+  /** `color`: the colour the picture shows, or null for any colour. */
+  media: { type: string; url: string; alt: string; width: number; height: number; color: string | null }[];
   colors: { name: string; hex: string }[];
   sizes: { size: string; price: number; discountPrice: number; stock: number }[];
   reviews?: { rating: number; name: string; createdAt: string }[];
@@ -14,6 +15,13 @@ export interface ProductJson {
   reviewCount: number;
   details: Record<string, string>;
   metaTitle: string;
+}
+
+/** A category as `GET /api/categories` answers it. */
+export interface CategoryJson {
+  _id: string;
+  name: string;
+  productCount: number;
 }
 
 /** Reads a JSON answer through `get` (workerd over HTTP, or the app in this process), checking its status and type. */

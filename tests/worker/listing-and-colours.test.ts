@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import type { CategoryJson, ProductJson } from "../support/api-json";
 import { useDom } from "../support/dom";
 
 /**
@@ -10,21 +11,9 @@ import { useDom } from "../support/dom";
 const base = inject("baseUrl");
 const dom = useDom();
 
-interface ApiCategory {
-  _id: string;
-  name: string;
-  productCount: number;
-}
-interface ApiProduct {
-  slug: string;
-  category: { _id: string; name: string };
-  colors: { name: string }[];
-  media: { url: string; alt: string; color: string | null }[];
-}
-
 const get = (path: string) => fetch(new URL(path, base), { redirect: "manual" });
 const json = async <T>(path: string) => (await (await fetch(new URL(path, base))).json()) as T;
-const categories = async () => (await json<{ data: ApiCategory[] }>("/api/categories")).data;
+const categories = async () => (await json<{ data: CategoryJson[] }>("/api/categories")).data;
 const hrefs = (page: Awaited<ReturnType<typeof dom>>, selector: string) =>
   page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 
@@ -68,7 +57,7 @@ describe("one listing for a category", () => {
     // The listing's own tiles land on the products (#products), the same address.
     expect((await hrefs(listing, ".category-tiles a")).map((h) => h?.replace(/#products$/, ""))).toEqual(expected);
 
-    const product = (await json<{ data: ApiProduct[] }>("/api/products?limit=1")).data[0]!;
+    const product = (await json<{ data: ProductJson[] }>("/api/products?limit=1")).data[0]!;
     const page = await dom(await (await fetch(new URL(`/women-products/x/${product.slug}`, base))).text());
     expect(
       await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: product.category.name }).getAttribute("href"),
@@ -79,11 +68,11 @@ describe("one listing for a category", () => {
 describe("the colour she chooses is the colour she sees", () => {
   /** The seed's maroon paisley kurti: maroon first, navy second. */
   async function maroonAndNavy() {
-    const { data } = await json<{ data: ApiProduct[] }>("/api/products?limit=100");
+    const { data } = await json<{ data: ProductJson[] }>("/api/products?limit=100");
     const product = data.find((p) => p.colors.map((c) => c.name).join() === "Maroon,Navy");
     if (!product) throw new Error("The seed has no product in maroon and navy");
     const res = await fetch(new URL(`/api/products/slug/${product.slug}`, base));
-    return ((await res.json()) as { product: ApiProduct }).product ?? (product as ApiProduct);
+    return ((await res.json()) as { product: ProductJson }).product ?? (product as ProductJson);
   }
 
   it("opens with ?colour=Navy on Navy chosen and Navy's pictures first; without it, on the first colour's", async () => {
