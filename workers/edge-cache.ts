@@ -43,14 +43,19 @@ function hasSession(req: Request): boolean {
   return sessionCookieValue(req.headers) !== undefined;
 }
 
+/** The pages that answer a guest's size-finder measurements: product pages (and their data) and the finder's own. */
+const MEASURED_PAGES = /^\/(women-products\/|size-finder(\.data)?$)/;
+
 /**
  * Whether the answer to `req` may be kept here and served to other visitors (when its route allows
  * it): a GET without a session. Such a page must not depend on anything else the request carries.
  * A guest's size-finder measurements (a cookie) make her product pages her own: such a request
- * neither reads nor fills the shared copy.
+ * neither reads nor fills their shared copy; her other pages (home, listings) do not read them and
+ * stay shared.
  */
 export function mayBeShared(req: Request): boolean {
-  return req.method === "GET" && !hasSession(req) && readCookie(req.headers, MEASUREMENTS_COOKIE) === undefined;
+  if (req.method !== "GET" || hasSession(req)) return false;
+  return readCookie(req.headers, MEASUREMENTS_COOKIE) === undefined || !MEASURED_PAGES.test(new URL(req.url).pathname);
 }
 
 /**

@@ -155,6 +155,14 @@ describe("the size finder and the edge cache", () => {
     expect(after.headers.get("x-edge-cache")).toBe("MISS");
     expect(await answerOf(await after.text())).toBeNull();
   });
+
+  it("keeps serving her the shared copy of the pages that do not read her measurements", async () => {
+    const listing = fresh("/all-products");
+    await untilCached(listing);
+    const hers = await forms.get(listing, null, "aanchal_fit=in-36-32-38");
+    expect(hers.status).toBe(200);
+    expect(hers.headers.get("x-edge-cache")).toBe("HIT");
+  });
 });
 
 describe("the size finder costs the product page no round trip", () => {
