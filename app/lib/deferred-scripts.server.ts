@@ -9,6 +9,11 @@ const IMAGE_WAIT_MS = 2_000;
  * loads. Self-contained: it is written into the page as source text.
  */
 function bootPageScripts(templateId: string, imageTiming: string, imageWaitMs: number) {
+  // The router cancels a request a newer one makes pointless (a search typed on, a second
+  // navigation) with a bare abort(); that cancelled request's rejection is expected, not an error.
+  window.addEventListener("unhandledrejection", (event: PromiseRejectionEvent) => {
+    if ((event.reason as { name?: string } | null)?.name === "AbortError") event.preventDefault();
+  });
   const template = document.getElementById(templateId) as HTMLTemplateElement | null;
   if (!template) return;
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
