@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { productPath } from "../../workers/services/platform/paths";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, viewports } from "../support/browser";
-import { waitForReactOn } from "../support/page";
+import { actBeforeHydration, waitForReactOn } from "../support/page";
 
 /** Choosing a colour on a product page brings that colour's pictures first: in place with JavaScript, by the swatch's link without. */
 const browser = useBrowser();
@@ -69,6 +69,26 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the colour 
       await dialog.getByRole("radio", { name: second }).check();
       await expect.poll(() => picture.getAttribute("src")).toBe(other.media.find((m) => m.color === second)!.url);
       expect(await picture.getAttribute("alt")).toBe(`${other.productName} in ${second.toLowerCase()}`);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the colour she chooses before the page's script has started (390 px, CPU 4x)", () => {
+  it("ticks in place, keeping the size she ticked first, and brings its pictures forward once the script runs", async () => {
+    const { page, close } = await browser.open("phone", { hydrated: false });
+    try {
+      const path = productPath(product.category.name, product.slug);
+      await actBeforeHydration(page, path, async () => {
+        await page.locator(".size-options input:not([disabled])").first().check();
+        await page.locator(".swatch", { hasText: "Navy" }).click();
+      });
+      // The same page: no navigation to `?colour=` took her size away.
+      expect(new URL(page.url()).search).toBe("");
+      expect(await page.locator(".size-options input:checked").count()).toBe(1);
+      expect(await page.getByRole("radio", { name: "Navy" }).isChecked()).toBe(true);
+      await expect.poll(() => mainPicture(page)).toBe(navy[0]);
     } finally {
       await close();
     }

@@ -1,4 +1,3 @@
-import { useHydrated } from "../../lib/hooks/use-hydrated";
 import type { Colour } from "../../lib/product-options";
 
 interface ColourSwatchesProps {
@@ -9,7 +8,7 @@ interface ColourSwatchesProps {
   onChange: (name: string) => void;
   /**
    * The page that shows a colour chosen, its pictures first (`?colour=`). Given, each swatch is also
-   * a link there until the page's script runs, so a tap without JavaScript shows her that colour.
+   * a link there in a browser without JavaScript, so a tap shows her that colour.
    */
   colourHref?: (name: string) => string;
 }
@@ -17,11 +16,13 @@ interface ColourSwatchesProps {
 /**
  * Colour choice as radio inputs (they post without JavaScript), drawn as swatches named on hover.
  * The radios keep their own state (`defaultChecked`), so one ticked before the page's script has
- * started stays ticked. With `colourHref`, a link lies over each swatch until hydration: the radio
- * alone cannot bring the colour's pictures forward without a script, the server can.
+ * started stays ticked. With `colourHref`, a link lies over each swatch in a browser without
+ * JavaScript (`<noscript>`): the radio alone cannot bring the colour's pictures forward without a
+ * script, the server can. A browser with JavaScript never draws the link, so a tap before the
+ * script has started ticks the radio in place (keeping a size she ticked) and the pictures follow
+ * once it runs.
  */
 export function ColourSwatches({ colors, defaultValue, value, onChange, colourHref }: ColourSwatchesProps) {
-  const hydrated = useHydrated();
   if (colors.length === 0) return null;
   return (
     <fieldset className="option-group">
@@ -46,9 +47,11 @@ export function ColourSwatches({ colors, defaultValue, value, onChange, colourHr
             />
             <span className="swatch__chip" style={{ backgroundColor: colour.hex }} />
             <span className="visually-hidden">{colour.name}</span>
-            {colourHref && !hydrated && (
-              // biome-ignore lint/a11y/useAnchorContent: for a pointer's tap only; the radio under it is the control keyboards and screen readers use
-              <a href={colourHref(colour.name)} className="swatch__link" tabIndex={-1} aria-hidden="true" />
+            {colourHref && (
+              <noscript>
+                {/* biome-ignore lint/a11y/useAnchorContent: for a pointer's tap only; the radio under it is the control keyboards and screen readers use */}
+                <a href={colourHref(colour.name)} className="swatch__link" tabIndex={-1} aria-hidden="true" />
+              </noscript>
             )}
           </label>
         ))}
