@@ -18,6 +18,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouterLinks(),
     ...reactRouterStaticRoutes(),
     plainDynamicImports(),
+    compileHints(),
   ],
   resolve: {
     // React Router's packaged "development" build differs from its "production" one only in its
@@ -74,6 +75,45 @@ function plainDynamicImports(): Plugin {
 }
 
 const ROOT_ROUTE = /\/app\/root\.tsx(\?|$)/;
+
+const CLIENT_ENTRY = /\/app\/entry\.client\.tsx$/;
+
+/** V8's explicit compile hint: every function of the file is compiled as the file streams in. */
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
+/**
+ * Marks the browser's client entry and the chunks it imports statically (React DOM, React Router and
+ * the shell every page hydrates with) with V8's compile hint. Chromium then compiles all their
+ * functions on the thread that streams the file in, while the page paints, instead of compiling each
+ * one on the main thread the first time hydration calls it. Other browsers read a comment. Runs after
+ * the minifier (which drops comments), before the file's name is hashed. Measured in
+ * docs/performance-interactive.md: hydration's own piece a third shorter on every page.
+ */
+function compileHints(): Plugin {
+  let startup: Set<string> | undefined;
+  return {
+    name: "aanchal:compile-hints",
+    apply: "build",
+    renderChunk: {
+      order: "post",
+      handler(code, chunk, _options, meta) {
+        if (this.environment.name !== "client") return null;
+        if (!startup) {
+          startup = new Set();
+          const walk = (fileName: string) => {
+            const found = meta.chunks[fileName];
+            if (!found || startup!.has(fileName)) return;
+            startup!.add(fileName);
+            for (const imported of found.imports) walk(imported);
+          };
+          for (const candidate of Object.values(meta.chunks))
+            if (candidate.isEntry && candidate.facadeModuleId && CLIENT_ENTRY.test(candidate.facadeModuleId)) walk(candidate.fileName);
+        }
+        return startup.has(chunk.fileName) ? { code: `${COMPILE_HINT}\n${code}`, map: null } : null;
+      },
+    },
+  };
+}
 
 /**
  * Puts the app's own modules the root route statically imports (and so every page loads) into the

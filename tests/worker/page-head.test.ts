@@ -132,3 +132,27 @@ describe("a page's delivery", () => {
     }
   });
 });
+
+describe("a page's scripts", () => {
+  const HINT = "//# allFunctionsCalledOnLoad\n";
+  const scriptsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+
+  it("ask Chromium to compile the code every page starts with while it downloads, and only that code", async () => {
+    // V8's compile hint (docs/performance-interactive.md): the client entry (React DOM) and the shell
+    // every page hydrates with (React, React Router, header and footer) are compiled off the main
+    // thread as they stream in; a page's own route code is left to compile as it runs.
+    const hinted = new Map<string, Set<string>>();
+    for (const page of await storefrontPages(baseUrl)) {
+      const files = scriptsOf(await (await fetch(baseUrl + page.path)).text());
+      expect(files.length, page.name).toBeGreaterThan(2);
+      const marked = new Set<string>();
+      for (const file of files) if ((await (await fetch(baseUrl + file)).text()).startsWith(HINT)) marked.add(file);
+      hinted.set(page.name, marked);
+    }
+    const [first, ...rest] = [...hinted.values()];
+    expect([...first!].some((file) => /\/entry\.client-/.test(file))).toBe(true);
+    expect(first!.size).toBe(2);
+    for (const [name, marked] of hinted) expect([...marked].sort(), name).toEqual([...first!].sort());
+    expect(rest.length).toBeGreaterThan(3);
+  });
+});
