@@ -46,16 +46,24 @@ function hasSession(req: Request): boolean {
 /** The pages that answer a guest's size-finder measurements: product pages (and their data) and the finder's own. */
 const MEASURED_PAGES = /^\/(women-products\/|size-finder(\.data)?$)/;
 
+/** A product's page (or its data), and the queries that change what it shows. */
+const PRODUCT_PAGE = /^\/women-products\//;
+const PRODUCT_VIEWS = ["colour", "reviews"];
+
 /**
  * Whether the answer to `req` may be kept here and served to other visitors (when its route allows
  * it): a GET without a session. Such a page must not depend on anything else the request carries.
  * A guest's size-finder measurements (a cookie) make her product pages her own: such a request
  * neither reads nor fills their shared copy; her other pages (home, listings) do not read them and
- * stay shared.
+ * stay shared. A product page asked for with a colour chosen or more reviews is rendered afresh
+ * each time: a change to the product purges its plain address only, and a kept copy of such a view
+ * would show the old price until it aged out.
  */
 export function mayBeShared(req: Request): boolean {
   if (req.method !== "GET" || hasSession(req)) return false;
-  return readCookie(req.headers, MEASUREMENTS_COOKIE) === undefined || !MEASURED_PAGES.test(new URL(req.url).pathname);
+  const url = new URL(req.url);
+  if (PRODUCT_PAGE.test(url.pathname) && PRODUCT_VIEWS.some((name) => url.searchParams.has(name))) return false;
+  return readCookie(req.headers, MEASUREMENTS_COOKIE) === undefined || !MEASURED_PAGES.test(url.pathname);
 }
 
 /**

@@ -300,6 +300,15 @@ describe("the storefront follows", () => {
     ]);
     const { html } = await untilCached(path);
     expect(html.at(-1)).not.toContain("1234567");
+    // A colour's view (a swatch's link) is never kept: the purge names the plain address only.
+    const colourView = `${path}?colour=${encodeURIComponent(product!.colors[0]!.name)}`;
+    // Kept, it would answer from the cache within a few of these tries (the plain page above did).
+    for (let i = 0; i < 15; i++) {
+      const view = await fetch(new URL(colourView, base));
+      expect(view.headers.get("x-edge-cache"), colourView).toBeNull();
+      expect(await view.text()).not.toContain("1234567");
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
     const saved = await api(`/api/admin/stock/${row.id}`, {
       body: { was: Number(row.stock), stock: Number(row.stock), price: 12345.67, discountPrice: null },
     });
@@ -308,6 +317,7 @@ describe("the storefront follows", () => {
       const res = await fetch(new URL(path, base));
       expect(res.headers.get("x-edge-cache")).not.toBe("HIT");
       expect(await res.text()).toContain("1234567");
+      expect(await (await fetch(new URL(colourView, base))).text()).toContain("1234567");
     } finally {
       const back = await api(`/api/admin/stock/${row.id}`, {
         body: {
