@@ -294,10 +294,15 @@ describe("profile page", () => {
       await page.goto("/profile");
       await page.getByRole("link", { name: "Edit Profile" }).click();
       await page.waitForURL(/\/profile\?edit=1$/);
+      // Each button posts the form and the next page comes from the server: wait for it each time.
       await page.getByRole("button", { name: "Add address" }).click();
+      await address(page, 1).waitFor();
       await page.getByRole("button", { name: "Add address" }).click();
+      await address(page, 2).waitFor();
       await input(address(page, 2), "Full Name").fill("Goes Away");
       await page.getByRole("button", { name: "Remove address 2" }).click();
+      await address(page, 2).waitFor({ state: "detached" });
+      await address(page, 1).waitFor();
       expect(await page.getByRole("group", { name: /^Address \d+$/ }).count()).toBe(1);
 
       const first = address(page, 1);
