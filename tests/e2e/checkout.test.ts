@@ -206,7 +206,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("checkout on
     expect(shown).not.toContain("This coupon has expired.");
 
     await page.getByRole("radio", { name: /Cash on Delivery/ }).check();
-    const release = await holdNextPost(page);
+    const release = await holdNextPost(page, "intent=place");
     try {
       await placeButton(page).click();
       await expect.poll(() => placeButton(page).textContent()).toBe("Placing Order...");

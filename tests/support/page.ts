@@ -23,16 +23,18 @@ export async function waitForReactOn(page: Page, selector: string): Promise<void
 
 /**
  * Holds the page's next POST (not /api) until the returned `release` is called, so a test can look
- * at the page while the post is on its way.
+ * at the page while the post is on its way. With `carrying`, only a POST whose body holds that text:
+ * another request the page happens to send first goes on its way.
  */
-export async function holdNextPost(page: Page): Promise<() => void> {
+export async function holdNextPost(page: Page, carrying?: string): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((r) => {
     release = r;
   });
   const matcher = (url: URL) => !url.pathname.startsWith("/api");
   const handler = async (route: Route) => {
-    if (route.request().method() !== "POST") return route.fallback();
+    const request = route.request();
+    if (request.method() !== "POST" || (carrying !== undefined && !(request.postData() ?? "").includes(carrying))) return route.fallback();
     await page.unroute(matcher, handler);
     await released;
     // The browser may have given up on it meanwhile (a navigation): nothing left to continue.
