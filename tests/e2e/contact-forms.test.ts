@@ -6,6 +6,7 @@ import { CONTACT_MESSAGES, ENQUIRY_MESSAGES } from "../../workers/services/conte
 import { settings } from "../../workers/services/content/settings";
 import { seriousAxeViolations } from "../support/axe";
 import { useBrowser, type viewports } from "../support/browser";
+import { withinOneLimitWindow } from "../support/limit-window";
 import { waitForHydration } from "../support/page";
 
 /**
@@ -191,6 +192,7 @@ describe("refusals", () => {
   it("the rate limit refuses with a clear message and nothing is stored", async () => {
     const { page, close, ip } = await openAt("phone", "/enquiry-us", { expectStatuses: [429] });
     try {
+      await withinOneLimitWindow(20_000);
       const enquiry = (n: number) => ({
         fullName: "Kavya",
         email: `rate.${n}.${uniq()}@example.com`,
