@@ -221,7 +221,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <div className="size-finder-slot" dangerouslySetInnerHTML={{ __html: sizeFinder }} suppressHydrationWarning />
             )}
           </PurchaseForm>
-          {/* The finder's fields sit inside the purchase form and belong to this one (their `form` attribute). */}
+          {/* The finder's fields sit inside the purchase form and belong to this one (their `form` attribute).
+              Written out here, not as SizeFinderForm: importing that module would bring the finder's
+              component into this page's script, which the page never runs (its finder is server HTML). */}
           <form id="size-finder" method="post" action="/size-finder" hidden>
             <input type="hidden" name="back" value={path} />
           </form>
